@@ -1,0 +1,773 @@
+//! micro-Max 3.2 by H.G. Muller, ported line by line from the listing in `original/`.
+//!
+//! The C's globals are the fields of [`Engine`]; its `D()` is [`Engine::search`], which reads
+//! side by side with the C: same order, the C's comments beside the lines they explain, the
+//! one-letter names kept. `char` in the C is `i8` here, and every place the C truncates an `int`
+//! into a `char` is an explicit `as i8`.
+//!
+//! | C       | Rust                | meaning                                                    |
+//! |---------|---------------------|------------------------------------------------------------|
+//! | `b[]`   | `self.b`            | 0x88 board (left half) + centre-points table (right half) + dummy square `b[128]` |
+//! | `T[]`   | `self.T`            | hash translation table, filled from glibc `random()`     |
+//! | `A[]`   | `self.A`            | hash table, `U` = 2^bits + 8 entries (+1, see [`Engine::new`]) |
+//! | `Q`     | `self.Q`            | material/positional score of the side to move              |
+//! | `N`     | `self.N`            | node counter                                               |
+//! | `O`     | `self.O`            | e.p. square (or castling rook square) of the last move, as a `char` |
+//! | `K`,`L` | `self.K`, `self.L`  | move from/to (entered, or thought up)                     |
+//! | `k` (main) | `self.k`         | side to move: 8 = white, 16 = black                        |
+//! | `D()`   | `search::<SD>()`    | recursive search; `SD` selects the self-deepening build    |
+//! | `P`     | `P` (sd only)       | ultimate depth (see `../shared/notes/self-deepening.md`)   |
+//!
+//! Inside `search`: `k` side, `q,l` window, `e` eval, `J,Z` hash keys, `E` e.p. square,
+//! `z` previous destination (8 = root think, 9 = legality check), `n` depth.
+
+#![allow(non_snake_case, non_upper_case_globals)]
+
+use crate::random::GlibcRandom;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// `V=0x70` rank mask.
+pub const V: i32 = 112;
+/// `M=0x88`.
+pub const M: i32 = 136;
+/// `S=128`: the dummy square / "no castling" marker.
+pub const S: i32 = 128;
+/// `I=8e3`: infinity (the seed's listing; the author's other page has 8e4).
+pub const I: i32 = 8000;
+/// `C=799`: promotion bonus and move-parsing offset.
+pub const C: i32 = 799;
+
+/// Relative piece values `w[]`.
+const w: [i32; 8] = [0, 1, 1, 3, -1, 3, 5, 9];
+/// Step-vector lists, first direction per piece, initial piece setup: the C's `o[]`.
+const o: [i32; 32] = [
+    -16, -15, -17, 0, 1, 16, 0, 1, 16, 15, 17, 0, 14, 18, 31, 33, 0, // step-vector lists
+    7, -1, 11, 6, 8, 3, 6, // 1st dir. in o[] per piece
+    6, 3, 5, 7, 4, 5, 3, 6, // initial piece setup
+];
+/// Piece symbols on printout `n[]`.
+pub const PIECE_SYMBOLS: &[u8; 16] = b".?+nkbrq?*?NKBRQ";
+
+/// The C's `1e7`: the root starts another iteration only while `N` is below it.
+pub const DEFAULT_NODE_LIMIT: i64 = 10_000_000;
+/// The published table size: `U = 16777224` = 2^24 + 8.
+pub const DEFAULT_HASH_BITS: u32 = 24;
+
+/// One hash entry, `struct _ {int K,V;char X,Y,D;}` (12 bytes, as in the C).
+#[derive(Clone, Copy, Default, Debug)]
+#[repr(C)]
+pub struct Entry {
+    pub K: i32,
+    pub V: i32,
+    pub X: i8,
+    pub Y: i8,
+    pub D: i8,
+}
+
+/// Which `D()`: micro-Max 3.2 as published, or with self-deepening IID.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Build {
+    /// micro-Max 3.2 as published: conventional internal iterative deepening.
+    Old,
+    /// Self-deepening IID (seed 000), as `original/self-deepening.patch`.
+    Sd,
+}
+
+impl Build {
+    pub fn name(self) -> &'static str {
+        match self {
+            Build::Old => "old",
+            Build::Sd => "sd",
+        }
+    }
+}
+
+impl std::fmt::Display for Build {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Build {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "old" => Ok(Build::Old),
+            "sd" => Ok(Build::Sd),
+            _ => Err(format!("unknown build '{s}' (expected old or sd)")),
+        }
+    }
+}
+
+/// One completed root iteration: what the instrumented C prints with
+/// `printf("%2d ply, %9d searched, %6d by (%2x,%2x)\n",d-1,N,m,X,Y&0x77)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootIter {
+    /// `d-1`: the depth of this iteration in ply.
+    pub ply: i32,
+    /// `N`: nodes searched so far in this think (cumulative).
+    pub nodes: i32,
+    /// `m`: the score, from the side to move's view (a pawn is 99).
+    pub score: i32,
+    /// `X`: from-square of the best move (0x88).
+    pub from: i8,
+    /// `Y&0x77`: to-square of the best move (0x88).
+    pub to: i32,
+}
+
+impl RootIter {
+    /// The instrumented C's trace line, byte for byte (with its newline).
+    pub fn trace_line(&self) -> String {
+        // `%2x` of a char promoted to int: negative values print as 8 hex digits, as here.
+        format!(
+            "{:2} ply, {:9} searched, {:6} by ({:2x},{:2x})\n",
+            self.ply, self.nodes, self.score, self.from as i32, self.to
+        )
+    }
+}
+
+/// When the root may start another iteration: the 3.2 rule `z==8&N<1e7&d<98`, with the node
+/// limit in place of `1e7`, plus the harness's optional limits (all off by default). Checked
+/// only at the root, between iterations, so they cost the search nothing.
+#[derive(Clone, Debug)]
+pub struct RootLimits {
+    /// The node limit (the C's `1e7`).
+    pub nodes: i64,
+    /// Deepest root iteration (in ply, as the trace prints it) to start; `None`: only `d<98`.
+    pub max_ply: Option<i32>,
+    /// Start no iteration after this instant (checked with `clock`).
+    pub deadline: Option<f64>,
+    /// The clock the deadline is read from (seconds): thread CPU time by default.
+    pub clock: fn() -> f64,
+    /// Set from another thread to stop starting iterations (UCI `stop`).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Default for RootLimits {
+    fn default() -> Self {
+        RootLimits {
+            nodes: DEFAULT_NODE_LIMIT,
+            max_ply: None,
+            deadline: None,
+            clock: thread_cpu_seconds,
+            stop: None,
+        }
+    }
+}
+
+/// CPU time consumed by the calling thread, in seconds.
+pub fn thread_cpu_seconds() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes into the timespec we own; CLOCK_THREAD_CPUTIME_ID is
+    // always available on Linux.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return wall_seconds();
+    }
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
+
+/// Monotonic wall time in seconds since an arbitrary start.
+pub fn wall_seconds() -> f64 {
+    use std::sync::OnceLock;
+    static START: OnceLock<Instant> = OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64()
+}
+
+/// The hash translation table: `F(i,M,1035)T[i]=random()>>9;` with glibc's unseeded
+/// `random()`, each value stored into a `char` (its low 8 bits). `T[0..136]` stay 0.
+pub fn key_table() -> [u8; 1035] {
+    let mut T = [0u8; 1035];
+    let mut rng = GlibcRandom::new();
+    for t in T.iter_mut().skip(M as usize) {
+        *t = (rng.next() >> 9) as u8; // the C truncates into char
+    }
+    T
+}
+
+/// What one think produced (the main loop's `D(k,-I,I,Q,1,1,O,8,0)` and what follows it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Think {
+    /// `K`,`L` after the think: the move the engine offers (0x88 squares, as `char`s).
+    pub from: i8,
+    pub to: i8,
+    /// `N` after the think: nodes of this think.
+    pub nodes: i32,
+    /// The completed root iterations, in order.
+    pub iterations: Vec<RootIter>,
+    /// The engine's legality check accepted its own move and played it.
+    pub played: bool,
+}
+
+/// The state of one micro-Max process: the C's globals plus `main()`'s side to move.
+pub struct Engine {
+    /// `b[129]`: board, centre table, dummy square.
+    pub b: [i8; 129],
+    /// `T[1035]`: hash translation table.
+    T: [u8; 1035],
+    /// `A[U]` (+1 entry, see [`Engine::new`]).
+    A: Vec<Entry>,
+    /// `U-9`: the probe mask.
+    mask: i32,
+    /// Indices of entries whose key went from 0 to non-0 since the last clear (or `None`
+    /// once there are too many to be worth listing): clearing only those is exactly
+    /// equivalent to the C's full clear, since an entry's other fields are never read while
+    /// its key is 0.
+    dirty: Option<Vec<u32>>,
+    pub Q: i32,
+    pub N: i32,
+    pub O: i8,
+    pub K: i8,
+    pub L: i8,
+    /// `main()`'s `k`: the side to move, 8 (white) or 16 (black).
+    pub k: i32,
+    pub build: Build,
+    pub limits: RootLimits,
+    /// Completed root iterations of the current think.
+    pub iterations: Vec<RootIter>,
+    /// Called after each completed root iteration (for live output such as UCI `info`).
+    pub on_iteration: Option<Box<dyn FnMut(&RootIter) + Send>>,
+}
+
+impl Engine {
+    /// A fresh engine as `main()` starts: initial position, white to move, empty hash table of
+    /// 2^`hash_bits`+8 entries (24: the published 16777224).
+    ///
+    /// The table has one entry more than the C's: the C's probe loop can read `A[U]`, one past
+    /// its array (undefined behaviour in C); here that entry exists. Like in the C, it is
+    /// never cleared by the main loop.
+    pub fn new(build: Build, hash_bits: u32) -> Engine {
+        assert!((4..=24).contains(&hash_bits), "hash bits must be 4..=24");
+        let u = (1usize << hash_bits) + 8;
+        let mut e = Engine {
+            b: [0; 129],
+            T: key_table(),
+            A: vec![Entry::default(); u + 1],
+            mask: (u - 9) as i32,
+            dirty: Some(Vec::new()),
+            Q: 0,
+            N: 0,
+            O: 0,
+            K: 0,
+            L: 0,
+            k: 8,
+            build,
+            limits: RootLimits::default(),
+            iterations: Vec::new(),
+            on_iteration: None,
+        };
+        e.setup_board();
+        e
+    }
+
+    /// `U`: the C's table size (entries `0..U` are cleared by the main loop).
+    pub fn table_size(&self) -> usize {
+        self.A.len() - 1
+    }
+
+    /// Back to the state of a freshly started C process, keeping the allocated table:
+    /// initial position, white to move, `Q=O=K=L=N=0`, every entry empty (including `A[U]`).
+    pub fn reset(&mut self) {
+        self.b = [0; 129];
+        self.setup_board();
+        self.Q = 0;
+        self.N = 0;
+        self.O = 0;
+        self.K = 0;
+        self.L = 0;
+        self.k = 8;
+        self.iterations.clear();
+        let u = self.table_size();
+        self.clear_hash();
+        self.A[u].K = 0;
+    }
+
+    /// `main()`'s board setup.
+    fn setup_board(&mut self) {
+        let b = &mut self.b;
+        for i in 0..8usize {
+            b[i + V as usize] = (o[i + 24] + 40) as i8; // initial board setup
+            b[i] = b[i + V as usize] + 8;
+            b[i + 16] = 18;
+            b[i + 96] = 9;
+            for j in 0..8usize {
+                // center-pts table (in unused half b[]): a double truncated into char
+                let (fi, fj) = (i as f64, j as f64);
+                b[16 * j + i + 8] = ((fi - 4.0) * (fi - 4.0) + (fj - 3.5) * (fj - 3.5)) as i8;
+            }
+        }
+    }
+
+    /// `F(i,0,U)A[i].K=0;`: clear the hash table (not `A[U]`, which the C never clears).
+    pub fn clear_hash(&mut self) {
+        let u = self.table_size();
+        match self.dirty.as_mut() {
+            Some(list) => {
+                for &idx in list.iter() {
+                    if (idx as usize) < u {
+                        self.A[idx as usize].K = 0;
+                    }
+                }
+                list.clear();
+            }
+            None => {
+                for entry in &mut self.A[..u] {
+                    entry.K = 0;
+                }
+                self.dirty = Some(Vec::new());
+            }
+        }
+    }
+
+    /// The board as the C prints it: `F(i,0,121)printf(" %c",i&8&&(i+=7)?10:n[b[i]&15]);`
+    pub fn board_text(&self) -> String {
+        let mut s = String::with_capacity(144);
+        let mut i = 0usize;
+        while i < 121 {
+            if i & 8 != 0 {
+                i += 7;
+                s.push_str(" \n");
+            } else {
+                s.push(' ');
+                s.push(PIECE_SYMBOLS[(self.b[i] & 15) as usize] as char);
+            }
+            i += 1;
+        }
+        s
+    }
+
+    /// `K(A,B)`: `*(int*)(T+A+(B&8)+S*(B&7))`, four bytes of `T` as a little-endian `int`.
+    #[inline(always)]
+    fn key(&self, a: i32, piece: i32) -> i32 {
+        let off = (a + (piece & 8) + S * (piece & 7)) as usize;
+        let bytes = &self.T[off..off + 4];
+        i32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
+    }
+
+    /// The root's `z==8&N<1e7&d<98`, with the harness's extra limits.
+    fn root_goes_on(&self, d: i32) -> bool {
+        (self.N as i64) < self.limits.nodes
+            && d < 98
+            && self.limits.max_ply.is_none_or(|p| d - 1 <= p)
+            && self.limits.deadline.is_none_or(|t| (self.limits.clock)() < t)
+            && self
+                .limits
+                .stop
+                .as_ref()
+                .is_none_or(|s| !s.load(Ordering::Relaxed))
+    }
+
+    /// Records a completed root iteration (the instrumented C's `printf`).
+    #[cold]
+    fn root_iteration(&mut self, it: RootIter) {
+        self.iterations.push(it);
+        if let Some(f) = self.on_iteration.as_mut() {
+            f(&it);
+        }
+    }
+
+    /// `D(k,q,l,e,J,Z,E,z,n)`: recursive minimax search, k=moving side, n=depth.
+    /// (q,l)=window, e=current eval. score, E=e.p. sqr., z=prev.dest; J,Z=hashkeys;
+    /// return score. `P` is the self-deepening build's ultimate depth (ignored by `old`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn search<const SD: bool>(
+        &mut self,
+        k: i32,
+        q: i32,
+        l: i32,
+        e: i32,
+        J: i32,
+        Z: i32,
+        E: i32,
+        z: i32,
+        n: i32,
+        P: i32,
+    ) -> i32 {
+        let mut j: i32;
+        let mut r: i32;
+        // In 3.2 `m` has no value before the loop (and none is read); sd starts it at -I.
+        let mut m: i32 = -I;
+        let mut v: i32;
+        let mut d: i32;
+        let mut h: i32;
+        let mut i: i32 = 9;
+        let mut F: i32;
+        let mut G: i32;
+        let mut t: i8;
+        let mut p: i8;
+        let mut u: i8;
+        let mut x: i8;
+        let mut y: i8;
+        let mut X: i8;
+        let mut Y: i8;
+        let mut H: i8;
+
+        // lookup pos. in hash table
+        j = (k.wrapping_mul(E) ^ J) & self.mask; // try 8 consec. locations
+        loop {
+            // W((h=A[++j].K)&&h-Z&&--i); first empty or match
+            j += 1;
+            h = self.A[j as usize].K;
+            if h == 0 || h == Z {
+                break;
+            }
+            i -= 1;
+            if i == 0 {
+                break;
+            }
+        }
+        let a: usize = if i != 0 { j as usize } else { 0 }; // dummy A[0] if miss & full
+        if self.A[a].K != 0 {
+            // hit: pos. is in hash tab
+            let entry = self.A[a];
+            d = entry.D as i32; // examine stored data
+            v = entry.V;
+            X = entry.X;
+            if d >= n {
+                // if depth sufficient:
+                if ((v >= l) as i32 | (X as i32 & S)) != 0 && ((v <= q) as i32 | (X as i32 & 8)) != 0
+                {
+                    // use if window compatible
+                    if !SD || v > q || d >= P {
+                        return v;
+                    }
+                    m = v; // sd: a fail low short of the ultimate depth deepens itself
+                } else {
+                    d = n - 1; // or use as iter. start
+                }
+            }
+            X = (X as i32 & !M) as i8; // with best-move hint
+            Y = entry.Y;
+            if d == 0 {
+                Y = 0; // don't try best at d=0
+            }
+        } else {
+            d = 0; // start iter., no best yet
+            X = 0;
+            Y = 0;
+        }
+        self.N += 1; // node count (for timing)
+
+        // iterative deepening loop: 3.2 `d++<n|z==8&N<1e7&d<98`;
+        // sd `d++<n||d<=P&&m<=q||z==8&N<1e7&d<98` (d already incremented in the later tests)
+        loop {
+            let below = d < n;
+            d += 1;
+            if !(below || (SD && d <= P && m <= q) || (z == 8 && self.root_goes_on(d))) {
+                break;
+            }
+            x = X; // start scan at prev. best
+            let B: i8 = X;
+            Y = (Y as i32 | (8 & (Y as i32 >> 4))) as i8; // request try noncastl. 1st
+            m = if d > 1 { -I } else { e }; // unconsidered:static eval
+            'scan: loop {
+                u = self.b[x as usize]; // scan board looking for
+                if u as i32 & k != 0 {
+                    // own piece (inefficient!)
+                    p = u & 7; // p = piece type (set r>0)
+                    r = p as i32;
+                    j = o[p as usize + 16]; // first step vector f.piece
+                    loop {
+                        // W(r=p>2&r<0?-r:-o[++j]): loop over directions o[]
+                        r = if (p > 2) & (r < 0) {
+                            -r
+                        } else {
+                            j += 1;
+                            -o[j as usize]
+                        };
+                        if r == 0 {
+                            break;
+                        }
+                        'A: loop {
+                            // A: resume normal after best
+                            y = x; // (x,y)=move, (F,G)=castl.R
+                            F = S;
+                            G = S;
+                            loop {
+                                // y traverses ray
+                                y = (y as i32 + r) as i8;
+                                H = y;
+                                if Y & 8 != 0 {
+                                    y = (Y as i32 & !M) as i8; // sneak in prev. best move
+                                    H = y;
+                                }
+                                if y as i32 & M != 0 {
+                                    break; // board edge hit
+                                }
+                                if p < 3 && y as i32 == E {
+                                    H = y ^ 16; // shift capt.sqr. H if e.p.
+                                }
+                                t = self.b[H as usize];
+                                if (t as i32 & k) != 0 || (p < 3 && ((r & 7 == 0) != (t == 0))) {
+                                    break; // capt. own, bad pawn mode
+                                }
+                                i = 99 * w[(t & 7) as usize]; // value of capt. piece t
+                                // K capt. or bad castling. After an entered move E is O=(char)128
+                                // = -128 and the C reads b[-128]; the value cannot matter, as
+                                // y-E<2&E-y<2 is false for it, so the port skips the read.
+                                if i < 0
+                                    || (E != S
+                                        && E >= 0
+                                        && self.b[E as usize] != 0
+                                        && ((y as i32) - E < 2) & (E - (y as i32) < 2))
+                                {
+                                    m = I;
+                                }
+                                if m >= l {
+                                    break 'scan; // abort on fail high (goto C)
+                                }
+                                h = d - (y as i32 != z) as i32;
+                                if h != 0 {
+                                    // remaining depth(-recapt.)
+                                    v = if p < 6 {
+                                        // center positional pts.
+                                        self.b[x as usize + 8] as i32 - self.b[y as usize + 8] as i32
+                                    } else {
+                                        0
+                                    };
+                                    self.b[G as usize] = 0; // do move, strip virgin-bit
+                                    self.b[H as usize] = 0;
+                                    self.b[x as usize] = 0;
+                                    self.b[y as usize] = u & 31;
+                                    if G & M == 0 {
+                                        self.b[F as usize] = (k + 6) as i8; // castling: put R & score
+                                        v += 30;
+                                    }
+                                    if p < 3 {
+                                        // pawns: structure, undefended squares plus bias
+                                        let xl = x as i32 - 2;
+                                        let xr = x as i32 + 2;
+                                        v -= 9
+                                            * ((xl & M != 0 || self.b[xl as usize] != u) as i32
+                                                + (xr & M != 0 || self.b[xr as usize] != u) as i32
+                                                - 1);
+                                        if (y as i32 + r + 1) & S != 0 {
+                                            self.b[y as usize] |= 7; // promote p to Q, add score
+                                            i += C;
+                                        }
+                                    }
+                                    // J,Z: hash keys. J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t)
+                                    let by = self.b[y as usize] as i32;
+                                    let (yi, xi, Hi) = (y as i32, x as i32, H as i32);
+                                    let J0 = self
+                                        .key(yi, by)
+                                        .wrapping_sub(self.key(xi, u as i32))
+                                        .wrapping_sub(self.key(Hi, t as i32));
+                                    let J8 = self
+                                        .key(yi + 8, by)
+                                        .wrapping_sub(self.key(xi + 8, u as i32))
+                                        .wrapping_sub(self.key(Hi + 8, t as i32));
+                                    v = -self.search::<SD>(
+                                        24 - k, // recursive eval. of reply
+                                        -l - (l > e) as i32,
+                                        if m > q { -m } else { -q },
+                                        -e - v - i,
+                                        J.wrapping_add(J0),
+                                        Z.wrapping_add(J8).wrapping_add(G - S),
+                                        F,
+                                        y as i32,
+                                        h,
+                                        n - (y as i32 != z) as i32, // sd: ultimate depth
+                                    );
+                                    v -= (v > e) as i32; // delayed-gain penalty
+                                    if z == 9 {
+                                        // called as move-legality checker:
+                                        if v != -I && x == self.K && y == self.L {
+                                            // if move found & not in check, signal
+                                            self.Q = -e - i;
+                                            self.O = F as i8; // the C truncates into char
+                                            return l;
+                                        }
+                                        v = m; // (prevent fail-lows on K-capt. replies)
+                                    }
+                                    self.b[G as usize] = (k + 38) as i8; // undo move,G can be dummy
+                                    self.b[y as usize] = 0;
+                                    self.b[F as usize] = 0;
+                                    self.b[x as usize] = u;
+                                    self.b[H as usize] = t;
+                                    if Y & 8 != 0 {
+                                        // best=1st done,redo normal
+                                        m = v;
+                                        Y &= !8;
+                                        continue 'A; // goto A
+                                    }
+                                    if v > m {
+                                        // update max, mark with S if non castling
+                                        m = v;
+                                        X = x;
+                                        Y = (y as i32 | (S & G)) as i8;
+                                    }
+                                }
+                                t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
+                                if (p < 3 && 6 * k + (y as i32 & V) == S) // pawn on 3rd/6th, or
+                                    || ((u as i32 & !24) == 36 && j == 7 // virgin K moving sideways,
+                                        && G & M != 0
+                                        && {
+                                            G = (x as i32 | 7) - ((r >> 1) & 7); // 1st, virgin R in corner G
+                                            self.b[G as usize] & 32 != 0
+                                        }
+                                        && (self.b[(G ^ 1) as usize] | self.b[(G ^ 2) as usize]) == 0)
+                                // 2 empty sqrs. next to R
+                                {
+                                    F = y as i32; // unfake capt., enable e.p.
+                                    t -= 1;
+                                }
+                                if t != 0 {
+                                    break; // if not capt. continue ray
+                                }
+                            }
+                            break 'A;
+                        }
+                    }
+                }
+                x = ((x as i32 + 9) & !M) as i8; // next sqr. of board, wrap
+                if x == B {
+                    break;
+                }
+            }
+            // C:
+            if (m > I / 4) | (m < -I / 4) {
+                d = 99; // mate is indep. of depth
+            }
+            if m + I == 0 {
+                // best loses K: (stale)mate
+                m = -self.search::<SD>(24 - k, -I, I, 0, J, self.K as i32, S, z, 1, 0) / 2;
+            }
+            let entry = self.A[a];
+            if entry.K == 0 || (entry.X as i32 & M) != M || entry.D as i32 <= d {
+                // if new/better type/depth: store in hash, dummy stays empty,
+                // type (limit/exact) encoded in X S,8 bits
+                if entry.K == 0 && a != 0 {
+                    self.mark_dirty(a);
+                }
+                let slot = &mut self.A[a];
+                slot.K = Z;
+                slot.V = m;
+                slot.D = d as i8;
+                slot.X = (X as i32 | 8 * (m > q) as i32 | S * (m < l) as i32) as i8;
+                slot.Y = Y;
+                self.A[0].K = 0;
+            }
+            if z == 8 {
+                self.root_iteration(RootIter {
+                    ply: d - 1,
+                    nodes: self.N,
+                    score: m,
+                    from: X,
+                    to: Y as i32 & 0x77,
+                });
+            }
+        }
+        if z & 8 != 0 {
+            // root think or legality check: hand back the move
+            self.K = X;
+            self.L = (Y as i32 & !M) as i8;
+        }
+        m
+    }
+
+    #[inline]
+    fn mark_dirty(&mut self, a: usize) {
+        if let Some(list) = self.dirty.as_mut() {
+            if list.len() < self.A.len() / 8 {
+                list.push(a as u32);
+            } else {
+                self.dirty = None; // too many: the next clear does the whole table
+            }
+        }
+    }
+
+    fn dispatch(&mut self, z: i32, n: i32) -> i32 {
+        let (k, e, o_) = (self.k, self.Q, self.O as i32);
+        match self.build {
+            Build::Old => self.search::<false>(k, -I, I, e, 1, 1, o_, z, n, 0),
+            Build::Sd => self.search::<true>(k, -I, I, e, 1, 1, o_, z, n, 0),
+        }
+    }
+
+    /// `if(D(k,-I,I,Q,1,1,O,9,2)==I)k^=24;`: check legality of `K`,`L` and do the move.
+    /// Returns whether the move was played.
+    pub fn legality_check(&mut self) -> bool {
+        if self.dispatch(9, 2) == I {
+            self.k ^= 24;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// One main-loop iteration with a move line: `N=0`; `K`,`L` from the move; clear the hash;
+    /// legality check. Returns whether the move was played.
+    pub fn enter_move(&mut self, from: i8, to: i8) -> bool {
+        self.N = 0;
+        self.K = from;
+        self.L = to;
+        self.clear_hash();
+        self.legality_check()
+    }
+
+    /// One main-loop iteration with an empty line: `N=0`; think `D(k,-I,I,Q,1,1,O,8,0)`;
+    /// clear the hash; legality check of the move thought up.
+    pub fn think(&mut self) -> Think {
+        self.N = 0;
+        self.iterations.clear();
+        self.dispatch(8, 0);
+        let (from, to, nodes) = (self.K, self.L, self.N);
+        self.clear_hash();
+        let played = self.legality_check();
+        Think {
+            from,
+            to,
+            nodes,
+            iterations: std::mem::take(&mut self.iterations),
+            played,
+        }
+    }
+
+    /// The main loop's move parsing: `K=c[0]-16*c[1]+C;L=c[2]-16*c[3]+C;` (into `char`s).
+    pub fn parse_move(c: &[i32; 4]) -> (i8, i8) {
+        (
+            (c[0] - 16 * c[1] + C) as i8,
+            (c[2] - 16 * c[3] + C) as i8,
+        )
+    }
+
+    /// Side to move: true for white.
+    pub fn white_to_move(&self) -> bool {
+        self.k == 8
+    }
+
+    /// The hash table entry at `idx` (for tests).
+    pub fn entry(&self, idx: usize) -> Entry {
+        self.A[idx]
+    }
+}
+
+/// A 0x88 square in coordinate notation (`e2`), as the C's move parser reads it.
+pub fn square_name(sq: i8) -> String {
+    let s = sq as i32;
+    if s & M != 0 || s < 0 {
+        return format!("?{s}");
+    }
+    let file = (b'a' + (s & 7) as u8) as char;
+    let rank = (b'8' - (s >> 4) as u8) as char;
+    format!("{file}{rank}")
+}
+
+/// A move `K`,`L` in the notation the C reads (`e2e4`).
+pub fn move_name(from: i8, to: i8) -> String {
+    format!("{}{}", square_name(from), square_name(to))
+}
+
+/// A square name (`e2`) as a 0x88 square, or `None`.
+pub fn parse_square(s: &[u8]) -> Option<i8> {
+    if s.len() != 2 || !(b'a'..=b'h').contains(&s[0]) || !(b'1'..=b'8').contains(&s[1]) {
+        return None;
+    }
+    Some((16 * (b'8' - s[1]) as i32 + (s[0] - b'a') as i32) as i8)
+}

@@ -1,0 +1,17 @@
+//! umax: a faithful Rust port of H.G. Muller's micro-Max 3.2, in two builds (`old`, the
+//! published 3.2, and `sd`, self-deepening IID), with a research harness around it.
+//!
+//! ```
+//! use umax::engine::{Build, Engine};
+//! let mut e = Engine::new(Build::Old, 16);
+//! e.limits.nodes = 20_000;
+//! assert!(e.enter_move(umax::engine::parse_square(b"e2").unwrap(),
+//!                      umax::engine::parse_square(b"e4").unwrap()));
+//! let think = e.think();
+//! assert!(think.played);
+//! println!("black plays {}", umax::engine::move_name(think.from, think.to));
+//! ```
+
+pub mod engine;
+pub mod play;
+pub mod random;
