@@ -12,6 +12,8 @@
 //! println!("black plays {}", umax::engine::move_name(think.from, think.to));
 //! ```
 
+pub mod chess;
 pub mod engine;
+pub mod games;
 pub mod play;
 pub mod random;
