@@ -1,6 +1,6 @@
 use clap::Parser;
 use std::process::ExitCode;
-use umax::engine::Engine;
+use umax::engine::{Build, Engine};
 
 mod cli;
 use cli::{Cli, Command};
@@ -33,5 +33,41 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 Err(e) => Err(e.into()),
             }
         }
+        Command::Bench(args) => bench(args),
     }
+}
+
+fn bench(args: cli::BenchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    use umax::bench;
+    let suite = match &args.positions {
+        Some(path) => bench::load_suite(path)?,
+        None => bench::builtin_suite(),
+    };
+    let builds: Vec<Build> = match args.build.as_str() {
+        "both" => vec![Build::Old, Build::Sd],
+        other => vec![other.parse::<Build>()?],
+    };
+    if let Some(depth) = args.depth {
+        let results = bench::run_depth(&builds, args.hash_bits, depth, &suite)?;
+        if let Some(path) = &args.csv {
+            write_atomically(path, bench::depth_csv(&results, depth).as_bytes())?;
+        }
+        print!("{}", bench::format_depth(&results, depth));
+        return Ok(ExitCode::SUCCESS);
+    }
+    for build in builds {
+        let results = bench::run_nodes(build, args.hash_bits, args.nodes as i64, &suite)?;
+        print!(
+            "{}",
+            bench::format_nodes(build, args.nodes as i64, &results)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a file via a temporary name and a rename, so it is never left half-written.
+fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    let tmp = path.with_extension("tmp.partial");
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path)
 }
