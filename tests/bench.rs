@@ -1,0 +1,161 @@
+//! `umax bench`: the signature line of each build is pinned, and the C original reaches the
+//! same node totals on the same positions (one think each at the same limit).
+
+mod common;
+
+use std::process::Command;
+use umax::bench::{BUILTIN, builtin_suite};
+
+/// The functional signatures at the default limit (100000 nodes, published table size).
+/// A change to the search that changes a single node changes these.
+const OLD_SIGNATURE: &str = "bench: 4503343";
+const SD_SIGNATURE: &str = "bench: 4377723";
+
+fn bench(args: &[&str]) -> String {
+    let out = Command::new(common::UMAX)
+        .arg("bench")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn per_position_nodes(text: &str) -> Vec<i64> {
+    text.lines()
+        .filter(|l| l.starts_with("Position"))
+        .map(|l| l.rsplit(' ').next().unwrap().parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn signatures_are_pinned() {
+    let old = bench(&[]);
+    assert_eq!(old.lines().last(), Some(OLD_SIGNATURE), "{old}");
+    assert!(old.contains("Nodes/second"));
+    let sd = bench(&["--build", "sd"]);
+    assert_eq!(sd.lines().last(), Some(SD_SIGNATURE), "{sd}");
+}
+
+/// The bench positions fed to the instrumented C as move lines and one empty line: the node
+/// count of the think (its last trace line) equals umax's per-position count.
+fn c_agrees(b: common::B, args: &[&str]) {
+    let Some(bins) = common::c_bins("100000", 24) else {
+        return;
+    };
+    let ours = per_position_nodes(&bench(args));
+    let suite = builtin_suite();
+    assert_eq!(ours.len(), suite.len());
+    for (pos, nodes) in suite.iter().zip(ours) {
+        let mut input = Vec::new();
+        for m in &pos.moves {
+            input.extend_from_slice(m.as_bytes());
+            input.push(b'\n');
+        }
+        input.push(b'\n');
+        let out = String::from_utf8(common::run_c(bins.trace(b), &input)).unwrap();
+        let last = out
+            .lines()
+            .filter(|l| l.contains(" ply, "))
+            .last()
+            .expect("a trace line");
+        let c_nodes: i64 = last.split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert_eq!(
+            c_nodes, nodes,
+            "{}: C {c_nodes} nodes, umax {nodes}",
+            pos.name
+        );
+    }
+}
+
+#[test]
+fn c_reaches_the_same_node_counts_old() {
+    c_agrees(common::B::Old, &[]);
+}
+
+#[test]
+fn c_reaches_the_same_node_counts_sd() {
+    c_agrees(common::B::Sd, &["--build", "sd"]);
+}
+
+/// Depth mode: nodes to complete each root depth equal the cumulative counts the C prints for
+/// the same iterations (they do not depend on the limit that stops the think later).
+#[test]
+fn depth_mode_matches_the_c_trace_and_reports_medians() {
+    let dir = std::env::temp_dir().join(format!("umax-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pos = dir.join("pos.txt");
+    std::fs::write(&pos, "start\t\nopen\te2e4 e7e5\n").unwrap();
+    let csv = dir.join("depth.csv");
+    let text = bench(&[
+        "--build",
+        "both",
+        "--depth",
+        "4",
+        "--positions",
+        pos.to_str().unwrap(),
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(
+        text.contains("median sd/old node ratio per depth (2 positions)"),
+        "{text}"
+    );
+    let table = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<&str> = table.lines().collect();
+    assert_eq!(rows[0], "position,depth,old_nodes,sd_nodes,sd_old_ratio");
+    assert_eq!(rows.len(), 1 + 2 * 4);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let Some(bins) = common::c_bins("100000", 24) else {
+        return;
+    };
+    for (i, input) in [&b"\n"[..], &b"e2e4\ne7e5\n\n"[..]].into_iter().enumerate() {
+        let mut per_build = Vec::new();
+        for b in [common::B::Old, common::B::Sd] {
+            let out = String::from_utf8(common::run_c(bins.trace(b), input)).unwrap();
+            let nodes: Vec<String> = out
+                .lines()
+                .filter(|l| l.contains(" ply, "))
+                .skip(1) // ply 0
+                .take(4)
+                .map(|l| l.split_whitespace().nth(2).unwrap().to_string())
+                .collect();
+            per_build.push(nodes);
+        }
+        for d in 0..4 {
+            let expected = format!("{},{}", per_build[0][d], per_build[1][d]);
+            let row = rows[1 + 4 * i + d];
+            assert!(
+                row.contains(&format!(",{},{expected},", d + 1)),
+                "{row} vs C {expected}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_positions_file_is_a_clear_error() {
+    let dir = std::env::temp_dir().join(format!("umax-bench-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pos = dir.join("bad.txt");
+    std::fs::write(&pos, "e2e4 e7e5\ne2e4 e7e5 e1e3\n").unwrap();
+    let out = Command::new(common::UMAX)
+        .args(["bench", "--positions", pos.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.txt:2:") && err.contains("e1e3"), "{err}");
+    let missing = Command::new(common::UMAX)
+        .args(["bench", "--positions", "/nonexistent/x.txt"])
+        .output()
+        .unwrap();
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    let _ = BUILTIN;
+}
