@@ -17,3 +17,4 @@ pub mod engine;
 pub mod games;
 pub mod play;
 pub mod random;
+pub mod stats;
