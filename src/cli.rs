@@ -19,6 +19,10 @@ pub enum Command {
     /// The C program's console: prints the board, reads a line; an empty line makes it think and
     /// play, a move like e2e4 is played if legal. Output is byte-identical to the C's.
     Play(PlayArgs),
+    /// Summarize a match from its games.csv (one file or several shards): score, Elo, LOS,
+    /// pentanomial, time and node ratios, identical pairs, terminations. Writes summary.csv
+    /// and SVG plots.
+    Report(ReportArgs),
 }
 
 /// Options shared by everything that runs an engine.
@@ -48,4 +52,23 @@ pub struct PlayArgs {
 
 pub fn parse_build(s: &str) -> Result<Build, String> {
     s.parse()
+}
+
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// games.csv files of one match (shards are merged; game numbers must not repeat).
+    #[arg(required = true, value_name = "CSV")]
+    pub csv: Vec<std::path::PathBuf>,
+    /// Directory for summary.csv and the plots (default: the directory of the first CSV).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Draw the SVG plots (the default).
+    #[arg(long, overrides_with = "no_plots")]
+    pub plots: bool,
+    /// Do not draw the plots.
+    #[arg(long, overrides_with = "plots")]
+    pub no_plots: bool,
+    /// Also print an SPRT: ELO0,ELO1,ALPHA,BETA (logistic Elo, e.g. 0,10,0.05,0.05).
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = umax::stats::Sprt::parse)]
+    pub sprt: Option<umax::stats::Sprt>,
 }

@@ -16,5 +16,7 @@ pub mod chess;
 pub mod engine;
 pub mod games;
 pub mod play;
+pub mod plot;
 pub mod random;
+pub mod report;
 pub mod stats;

@@ -33,5 +33,19 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 Err(e) => Err(e.into()),
             }
         }
+        Command::Report(args) => {
+            let opts = umax::report::ReportOptions {
+                csv: args.csv,
+                out: args.out,
+                plots: args.plots || !args.no_plots,
+                sprt: args.sprt,
+            };
+            let (text, written) = umax::report::run(&opts)?;
+            print!("{text}");
+            for path in written {
+                eprintln!("wrote {}", path.display());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
