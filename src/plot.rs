@@ -125,8 +125,8 @@ fn plot_running_score(
     let mut points = Vec::with_capacity(rows.len());
     for (i, r) in rows.iter().enumerate() {
         match r.sd_score {
-            x if x == 1.0 => t.wins += 1,
-            x if x == 0.0 => t.losses += 1,
+            1.0 => t.wins += 1,
+            0.0 => t.losses += 1,
             _ => t.draws += 1,
         }
         let iv = t.interval();

@@ -212,9 +212,9 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
     let mut by_pair: BTreeMap<u64, Vec<&GameRow>> = BTreeMap::new();
     for r in &sorted {
         match r.sd_score {
-            x if x == 1.0 => t.wins += 1,
-            x if x == 0.5 => t.draws += 1,
-            x if x == 0.0 => t.losses += 1,
+            1.0 => t.wins += 1,
+            0.5 => t.draws += 1,
+            0.0 => t.losses += 1,
             x => return Err(format!("game {}: sd_score {x} is not 0, 0.5 or 1", r.game)),
         }
         *terminations.entry(r.termination.clone()).or_insert(0) += 1;

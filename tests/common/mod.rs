@@ -14,8 +14,8 @@ pub fn row(game: u64, sd_score: f64, termination: &str, moves: &str) -> GameRow 
     };
     let white_score = if sd_white { sd_score } else { 1.0 - sd_score };
     let result = match white_score {
-        x if x == 1.0 => "1-0",
-        x if x == 0.0 => "0-1",
+        1.0 => "1-0",
+        0.0 => "0-1",
         _ => "1/2-1/2",
     };
     GameRow {
