@@ -23,6 +23,9 @@ pub enum Command {
     /// pentanomial, time and node ratios, identical pairs, terminations. Writes summary.csv
     /// and SVG plots.
     Report(ReportArgs),
+    /// Generate an opening suite (as openings/default.txt): seeded random legal lines that
+    /// micro-Max accepts, unique, kept when a short micro-Max search finds them balanced.
+    Openings(OpeningsArgs),
 }
 
 /// Options shared by everything that runs an engine.
@@ -71,4 +74,26 @@ pub struct ReportArgs {
     /// Also print an SPRT: ELO0,ELO1,ALPHA,BETA (logistic Elo, e.g. 0,10,0.05,0.05).
     #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = umax::stats::Sprt::parse)]
     pub sprt: Option<umax::stats::Sprt>,
+}
+
+#[derive(Args, Debug)]
+pub struct OpeningsArgs {
+    /// Openings to generate.
+    #[arg(long, default_value_t = 300)]
+    pub count: usize,
+    /// Plies (half-moves) per opening.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=40))]
+    pub plies: u64,
+    /// Seed of the random move choice (SplitMix64).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Node limit of the balance search (old build) at the end of each line.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=2_000_000_000))]
+    pub nodes: u64,
+    /// Hash table of the balance search: 2^BITS+8 entries.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(4..=24))]
+    pub hash_bits: u32,
+    /// Keep a line when |score| of the balance search is at most this (micro-Max's pawn is 99).
+    #[arg(long, default_value_t = 60)]
+    pub max_score: i32,
 }

@@ -15,6 +15,7 @@
 pub mod chess;
 pub mod engine;
 pub mod games;
+pub mod openings;
 pub mod play;
 pub mod plot;
 pub mod random;
