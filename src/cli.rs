@@ -88,12 +88,12 @@ pub struct OpeningsArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Node limit of the balance search (old build) at the end of each line.
-    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=2_000_000_000))]
+    #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..=2_000_000_000))]
     pub nodes: u64,
     /// Hash table of the balance search: 2^BITS+8 entries.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(4..=24))]
     pub hash_bits: u32,
     /// Keep a line when |score| of the balance search is at most this (micro-Max's pawn is 99).
-    #[arg(long, default_value_t = 60)]
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(i32).range(0..=8000))]
     pub max_score: i32,
 }

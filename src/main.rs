@@ -57,7 +57,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 hash_bits: args.hash_bits,
                 max_score: args.max_score,
             };
-            let (lines, rejected) = umax::openings::generate(&opts, |_| {});
+            let (lines, rejected) = umax::openings::generate(&opts, |_| {})?;
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             for line in &lines {
                 writeln!(out, "{line}")?;

@@ -65,17 +65,28 @@ pub struct Rejections {
 }
 
 /// Generates `opts.count` openings, one string of space-separated UCI moves each. `progress`
-/// is called after each kept line with the number kept so far.
+/// is called after each kept line with the number kept so far. Gives up (an error) after
+/// `1000 + 100·count` candidates, e.g. when `plies` is too small to give `count` distinct
+/// positions.
 pub fn generate(
     opts: &OpeningsOptions,
     mut progress: impl FnMut(usize),
-) -> (Vec<String>, Rejections) {
+) -> Result<(Vec<String>, Rejections), String> {
+    let max_candidates = 1000 + 100 * opts.count as u64;
+    let mut candidates = 0u64;
     let mut rng = SplitMix64(opts.seed);
     let mut engine = Engine::new(Build::Old, opts.hash_bits);
     let mut seen: HashSet<String> = HashSet::new();
     let mut kept = Vec::with_capacity(opts.count);
     let mut rejected = Rejections::default();
     while kept.len() < opts.count {
+        candidates += 1;
+        if candidates > max_candidates {
+            return Err(format!(
+                "gave up after {max_candidates} candidates with {} openings kept ({rejected:?})",
+                kept.len()
+            ));
+        }
         engine.reset();
         let mut pos = Chess::default();
         let mut line: Vec<String> = Vec::with_capacity(opts.plies);
@@ -126,7 +137,7 @@ pub fn generate(
         kept.push(line.join(" "));
         progress(kept.len());
     }
-    (kept, rejected)
+    Ok((kept, rejected))
 }
 
 /// Checks one opening line: every move legal (shakmaty), only queen promotions, and accepted

@@ -4,6 +4,18 @@
 //! Everything is from the `sd` build's point of view (sd vs old). Rows are sorted by game
 //! number before anything is summed, so the order of shards and rows never changes a digit,
 //! and `summary.csv` is a pure function of the rows: floats with 6 decimals, no timestamps.
+//!
+//! # `summary.csv`
+//!
+//! One header row and one value row, columns as [`SUMMARY_COLUMNS`], each the [`Summary`]
+//! field of that name: `settings`; `games`, `wins`, `draws`, `losses` (sd's); `score`,
+//! `score_low`, `score_high` (per game, 0..1, 95%); `elo`, `elo_pm` (logistic, trinomial);
+//! `los` (0..1, not percent); `draw_ratio`; `pairs` (complete); `ptnml_ll`, `ptnml_ld`,
+//! `ptnml_dd_wl`, `ptnml_wd`, `ptnml_ww`; `ptnml_elo`, `ptnml_elo_pm`; `identical_pairs`;
+//! `time_ratio` (CPU), `wall_ratio`, `node_ratio` (sd/old); `sd_cpu_s`, `old_cpu_s`,
+//! `sd_wall_s`, `old_wall_s`, `sd_nodes`, `old_nodes` (totals); `sd_mean_depth`,
+//! `old_mean_depth`; `terminations` (`name=count` joined by `;`, names sorted). Floats have
+//! 6 decimals, `inf`/`-inf`/`nan` otherwise (see [`fixed`]).
 
 use crate::games::GameRow;
 use crate::stats::{Pentanomial, Results, Sprt, Trinomial};

@@ -67,8 +67,26 @@ fn the_generator_reproduces_the_file() {
         hash_bits: 20,
         max_score: 60,
     };
-    let (lines, _) = generate(&opts, |_| {});
+    let (lines, _) = generate(&opts, |_| {}).unwrap();
     assert_eq!(lines, default_lines()[..4]);
+}
+
+#[test]
+fn the_generator_gives_up_instead_of_looping() {
+    // One ply gives at most 20 distinct positions.
+    let opts = OpeningsOptions {
+        count: 25,
+        plies: 1,
+        seed: 1,
+        nodes: 1000,
+        hash_bits: 12,
+        max_score: 8000,
+    };
+    let err = generate(&opts, |_| {}).unwrap_err();
+    assert!(
+        err.contains("gave up after 3500 candidates with 20 openings kept"),
+        "{err}"
+    );
 }
 
 #[test]
