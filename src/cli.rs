@@ -1,14 +1,10 @@
 //! Command-line arguments (clap). Turned into plain option structs for the rest of the code.
 
-use clap::{Args, Parser, Subcommand};
 use umax::engine::{Build, DEFAULT_HASH_BITS, DEFAULT_NODE_LIMIT};
+use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser, Debug)]
-#[command(
-    name = "umax",
-    version,
-    about = "micro-Max 3.2, ported faithfully to Rust, with a self-deepening build and a research harness"
-)]
+#[command(name = "umax", version, about = "micro-Max 3.2, ported faithfully to Rust, with a self-deepening build and a research harness")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
