@@ -22,6 +22,13 @@ pub enum Command {
     /// Search a fixed suite of positions: nodes per position, nodes/second and the build's
     /// signature line `bench: <total nodes>`; with --depth, nodes per root depth for each build.
     Bench(BenchArgs),
+    /// Summarize a match from its games.csv (one file or several shards): score, Elo, LOS,
+    /// pentanomial, time and node ratios, identical pairs, terminations. Writes summary.csv
+    /// and SVG plots.
+    Report(ReportArgs),
+    /// Generate an opening suite (as openings/default.txt): seeded random legal lines that
+    /// micro-Max accepts, unique, kept when a short micro-Max search finds them balanced.
+    Openings(OpeningsArgs),
 }
 
 /// Options shared by everything that runs an engine.
@@ -79,4 +86,45 @@ pub struct BenchArgs {
 
 const fn crate_bench_default_nodes() -> u64 {
     umax::bench::DEFAULT_NODES as u64
+}
+
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// games.csv files of one match (shards are merged; game numbers must not repeat).
+    #[arg(required = true, value_name = "CSV")]
+    pub csv: Vec<std::path::PathBuf>,
+    /// Directory for summary.csv and the plots (default: the directory of the first CSV).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Draw the SVG plots (the default).
+    #[arg(long, overrides_with = "no_plots")]
+    pub plots: bool,
+    /// Do not draw the plots.
+    #[arg(long, overrides_with = "plots")]
+    pub no_plots: bool,
+    /// Also print an SPRT: ELO0,ELO1,ALPHA,BETA (logistic Elo, e.g. 0,10,0.05,0.05).
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = umax::stats::Sprt::parse)]
+    pub sprt: Option<umax::stats::Sprt>,
+}
+
+#[derive(Args, Debug)]
+pub struct OpeningsArgs {
+    /// Openings to generate.
+    #[arg(long, default_value_t = 300)]
+    pub count: usize,
+    /// Plies (half-moves) per opening.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=40))]
+    pub plies: u64,
+    /// Seed of the random move choice (SplitMix64).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Node limit of the balance search (old build) at the end of each line.
+    #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..=2_000_000_000))]
+    pub nodes: u64,
+    /// Hash table of the balance search: 2^BITS+8 entries.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(4..=24))]
+    pub hash_bits: u32,
+    /// Keep a line when |score| of the balance search is at most this (micro-Max's pawn is 99).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(i32).range(0..=8000))]
+    pub max_score: i32,
 }

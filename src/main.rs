@@ -1,4 +1,5 @@
 use clap::Parser;
+use std::io::Write as _;
 use std::process::ExitCode;
 use umax::engine::{Build, Engine};
 
@@ -34,6 +35,38 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             }
         }
         Command::Bench(args) => bench(args),
+        Command::Report(args) => {
+            let opts = umax::report::ReportOptions {
+                csv: args.csv,
+                out: args.out,
+                plots: args.plots || !args.no_plots,
+                sprt: args.sprt,
+            };
+            let (text, written) = umax::report::run(&opts)?;
+            print!("{text}");
+            for path in written {
+                eprintln!("wrote {}", path.display());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Openings(args) => {
+            let opts = umax::openings::OpeningsOptions {
+                count: args.count,
+                plies: args.plies as usize,
+                seed: args.seed,
+                nodes: args.nodes,
+                hash_bits: args.hash_bits,
+                max_score: args.max_score,
+            };
+            let (lines, rejected) = umax::openings::generate(&opts, |_| {})?;
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            for line in &lines {
+                writeln!(out, "{line}")?;
+            }
+            out.flush()?;
+            eprintln!("kept {} openings; dropped: {rejected:?}", lines.len());
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 

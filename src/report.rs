@@ -1,0 +1,517 @@
+//! `umax report`: the summary of a match from its `games.csv` rows (one file or several
+//! shards): score, Elo, LOS, pentanomial, time and node ratios, identical pairs, terminations.
+//!
+//! Everything is from the `sd` build's point of view (sd vs old). Rows are sorted by game
+//! number before anything is summed, so the order of shards and rows never changes a digit,
+//! and `summary.csv` is a pure function of the rows: floats with 6 decimals, no timestamps.
+//!
+//! # `summary.csv`
+//!
+//! One header row and one value row, columns as [`SUMMARY_COLUMNS`], each the [`Summary`]
+//! field of that name: `settings`; `games`, `wins`, `draws`, `losses` (sd's); `score`,
+//! `score_low`, `score_high` (per game, 0..1, 95%); `elo`, `elo_pm` (logistic, trinomial);
+//! `los` (0..1, not percent); `draw_ratio`; `pairs` (complete); `ptnml_ll`, `ptnml_ld`,
+//! `ptnml_dd_wl`, `ptnml_wd`, `ptnml_ww`; `ptnml_elo`, `ptnml_elo_pm`; `identical_pairs`;
+//! `time_ratio` (CPU), `wall_ratio`, `node_ratio` (sd/old); `sd_cpu_s`, `old_cpu_s`,
+//! `sd_wall_s`, `old_wall_s`, `sd_nodes`, `old_nodes` (totals); `sd_mean_depth`,
+//! `old_mean_depth`; `terminations` (`name=count` joined by `;`, names sorted). Floats have
+//! 6 decimals, `inf`/`-inf`/`nan` otherwise (see [`fixed`]).
+
+use crate::games::GameRow;
+use crate::stats::{Pentanomial, Results, Sprt, Trinomial};
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The columns of `summary.csv`, in order (one header row, one value row).
+pub const SUMMARY_COLUMNS: [&str; 33] = [
+    "settings",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "score",
+    "score_low",
+    "score_high",
+    "elo",
+    "elo_pm",
+    "los",
+    "draw_ratio",
+    "pairs",
+    "ptnml_ll",
+    "ptnml_ld",
+    "ptnml_dd_wl",
+    "ptnml_wd",
+    "ptnml_ww",
+    "ptnml_elo",
+    "ptnml_elo_pm",
+    "identical_pairs",
+    "time_ratio",
+    "wall_ratio",
+    "node_ratio",
+    "sd_cpu_s",
+    "old_cpu_s",
+    "sd_wall_s",
+    "old_wall_s",
+    "sd_nodes",
+    "old_nodes",
+    "sd_mean_depth",
+    "old_mean_depth",
+    "terminations",
+];
+
+/// The summary of a match, from sd's point of view.
+///
+/// Floats follow [`crate::stats`]: `NaN` means "no data" (e.g. pentanomial Elo without a
+/// complete pair), `±inf` an Elo at score 0 or 1 or an interval reaching it. A ratio whose
+/// denominator is 0 is `inf` (or `NaN` for 0/0).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// The match settings string shared by every row.
+    pub settings: String,
+    pub games: u64,
+    /// Games sd won, drew, lost.
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// sd's mean score per game and its 95% interval (trinomial, normal approximation).
+    pub score: f64,
+    pub score_low: f64,
+    pub score_high: f64,
+    /// Logistic Elo of sd over old and the half-width of its 95% interval (trinomial).
+    pub elo: f64,
+    pub elo_pm: f64,
+    /// Likelihood of superiority, 0..1 (cutechess: Φ((W-L)/√(W+L))).
+    pub los: f64,
+    pub draw_ratio: f64,
+    /// Complete pairs (both games of the pair present).
+    pub pairs: u64,
+    /// Complete pairs by sd's pair score 0, ½, 1, 1½, 2: `[LL, LD, DD+WL, WD, WW]`.
+    pub pentanomial: [u64; 5],
+    /// Logistic Elo and 95% half-width from the pairs (pentanomial).
+    pub ptnml_elo: f64,
+    pub ptnml_elo_pm: f64,
+    /// Complete pairs whose two games have the same `moves`.
+    pub identical_pairs: u64,
+    /// Σ sd CPU seconds / Σ old CPU seconds.
+    pub time_ratio: f64,
+    /// Σ sd wall seconds / Σ old wall seconds.
+    pub wall_ratio: f64,
+    /// Σ sd nodes / Σ old nodes.
+    pub node_ratio: f64,
+    pub sd_cpu_s: f64,
+    pub old_cpu_s: f64,
+    pub sd_wall_s: f64,
+    pub old_wall_s: f64,
+    pub sd_nodes: u64,
+    pub old_nodes: u64,
+    /// Mean over games of the deepest iteration each build completed in the game.
+    pub sd_mean_depth: f64,
+    pub old_mean_depth: f64,
+    /// Games per termination, by name.
+    pub terminations: BTreeMap<String, u64>,
+}
+
+impl Summary {
+    /// The results an SPRT runs on: the pairs when there are complete pairs, else the games.
+    pub fn sprt_results(&self) -> Results {
+        if self.pairs > 0 {
+            Results::Pentanomial(Pentanomial::new(self.pentanomial))
+        } else {
+            Results::Trinomial(Trinomial::new(self.wins, self.draws, self.losses))
+        }
+    }
+
+    /// The values of `summary.csv`, in [`SUMMARY_COLUMNS`] order.
+    pub fn csv_values(&self) -> Vec<String> {
+        let terminations: Vec<String> = self
+            .terminations
+            .iter()
+            .map(|(name, n)| format!("{name}={n}"))
+            .collect();
+        let mut v = vec![
+            self.settings.clone(),
+            self.games.to_string(),
+            self.wins.to_string(),
+            self.draws.to_string(),
+            self.losses.to_string(),
+        ];
+        v.extend(
+            [
+                self.score,
+                self.score_low,
+                self.score_high,
+                self.elo,
+                self.elo_pm,
+                self.los,
+                self.draw_ratio,
+            ]
+            .map(fixed6),
+        );
+        v.push(self.pairs.to_string());
+        v.extend(self.pentanomial.map(|n| n.to_string()));
+        v.extend([fixed6(self.ptnml_elo), fixed6(self.ptnml_elo_pm)]);
+        v.push(self.identical_pairs.to_string());
+        v.extend(
+            [
+                self.time_ratio,
+                self.wall_ratio,
+                self.node_ratio,
+                self.sd_cpu_s,
+                self.old_cpu_s,
+                self.sd_wall_s,
+                self.old_wall_s,
+            ]
+            .map(fixed6),
+        );
+        v.extend([self.sd_nodes.to_string(), self.old_nodes.to_string()]);
+        v.extend([fixed6(self.sd_mean_depth), fixed6(self.old_mean_depth)]);
+        v.push(terminations.join(";"));
+        v
+    }
+}
+
+/// A float with exactly 6 decimals; `inf`, `-inf`, `nan` for the others; never `-0.000000`.
+pub fn fixed6(x: f64) -> String {
+    fixed(x, 6)
+}
+
+/// A float with `decimals` decimals; `inf`, `-inf`, `nan` for the others; no negative zero.
+pub fn fixed(x: f64, decimals: usize) -> String {
+    if x.is_nan() {
+        return "nan".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "inf" } else { "-inf" }.into();
+    }
+    let s = format!("{x:.decimals$}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.bytes().all(|c| c == b'0' || c == b'.') => rest.to_string(),
+        _ => s,
+    }
+}
+
+/// Summarizes a match. Refuses an empty list, duplicate game numbers, rows with different
+/// `settings`, an `sd_score` other than 0, ½, 1, and a pair with more than two games or two
+/// games with the same colours; the error names the games (and the settings).
+pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
+    let first = rows.first().ok_or("no games to summarize")?;
+    let mut sorted: Vec<&GameRow> = rows.iter().collect();
+    sorted.sort_by_key(|r| r.game);
+
+    let duplicates: Vec<String> = sorted
+        .windows(2)
+        .filter(|w| w[0].game == w[1].game)
+        .map(|w| w[0].game.to_string())
+        .collect();
+    if !duplicates.is_empty() {
+        let mut d = duplicates;
+        d.dedup();
+        return Err(format!("duplicate game numbers: {}", d.join(", ")));
+    }
+    if let Some(other) = rows.iter().find(|r| r.settings != first.settings) {
+        return Err(format!(
+            "mixed settings: game {} has '{}' but game {} has '{}'",
+            first.game, first.settings, other.game, other.settings
+        ));
+    }
+
+    let mut t = Trinomial::default();
+    let mut terminations = BTreeMap::new();
+    let (mut sd_cpu, mut old_cpu, mut sd_wall, mut old_wall) = (0.0, 0.0, 0.0, 0.0);
+    let (mut sd_nodes, mut old_nodes) = (0u64, 0u64);
+    let (mut sd_depth, mut old_depth) = (0i64, 0i64);
+    let mut by_pair: BTreeMap<u64, Vec<&GameRow>> = BTreeMap::new();
+    for r in &sorted {
+        match r.sd_score {
+            1.0 => t.wins += 1,
+            0.5 => t.draws += 1,
+            0.0 => t.losses += 1,
+            x => return Err(format!("game {}: sd_score {x} is not 0, 0.5 or 1", r.game)),
+        }
+        *terminations.entry(r.termination.clone()).or_insert(0) += 1;
+        sd_cpu += r.sd_cpu_s;
+        old_cpu += r.old_cpu_s;
+        sd_wall += r.sd_wall_s;
+        old_wall += r.old_wall_s;
+        sd_nodes += r.sd_nodes;
+        old_nodes += r.old_nodes;
+        sd_depth += i64::from(r.sd_depth);
+        old_depth += i64::from(r.old_depth);
+        by_pair.entry(r.pair).or_default().push(r);
+    }
+
+    let mut pentanomial = [0u64; 5];
+    let mut identical_pairs = 0;
+    for (pair, games) in &by_pair {
+        match games.as_slice() {
+            [_] => {}
+            [a, b] => {
+                if a.white == b.white {
+                    return Err(format!(
+                        "pair {pair}: games {} and {} both have {} as white",
+                        a.game, b.game, a.white
+                    ));
+                }
+                // Pair score in half points: 0..=4.
+                pentanomial[((a.sd_score + b.sd_score) * 2.0).round() as usize] += 1;
+                if a.moves == b.moves {
+                    identical_pairs += 1;
+                }
+            }
+            more => {
+                let numbers: Vec<String> = more.iter().map(|r| r.game.to_string()).collect();
+                return Err(format!(
+                    "pair {pair} has more than two games: {}",
+                    numbers.join(", ")
+                ));
+            }
+        }
+    }
+
+    let interval = t.interval();
+    let elo = interval.elo();
+    let penta = Pentanomial::new(pentanomial).elo();
+    let games = t.games();
+    Ok(Summary {
+        settings: first.settings.clone(),
+        games,
+        wins: t.wins,
+        draws: t.draws,
+        losses: t.losses,
+        score: interval.score,
+        score_low: interval.low,
+        score_high: interval.high,
+        elo: elo.elo,
+        elo_pm: elo.pm,
+        los: t.los(),
+        draw_ratio: t.draw_ratio(),
+        pairs: pentanomial.iter().sum(),
+        pentanomial,
+        ptnml_elo: penta.elo,
+        ptnml_elo_pm: penta.pm,
+        identical_pairs,
+        time_ratio: sd_cpu / old_cpu,
+        wall_ratio: sd_wall / old_wall,
+        node_ratio: sd_nodes as f64 / old_nodes as f64,
+        sd_cpu_s: sd_cpu,
+        old_cpu_s: old_cpu,
+        sd_wall_s: sd_wall,
+        old_wall_s: old_wall,
+        sd_nodes,
+        old_nodes,
+        sd_mean_depth: sd_depth as f64 / games as f64,
+        old_mean_depth: old_depth as f64 / games as f64,
+        terminations,
+    })
+}
+
+/// `summary.csv` as bytes: the header row and the value row.
+pub fn summary_csv(s: &Summary) -> Vec<u8> {
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    // Writing to a Vec cannot fail.
+    w.write_record(SUMMARY_COLUMNS).expect("in-memory csv");
+    w.write_record(s.csv_values()).expect("in-memory csv");
+    w.into_inner().expect("in-memory csv")
+}
+
+/// Writes `dir/summary.csv` through a temporary file in the same directory and a rename, so
+/// the file is never seen half-written.
+pub fn write_summary(dir: &Path, s: &Summary) -> std::io::Result<()> {
+    write_atomically(&dir.join("summary.csv"), &summary_csv(s))
+}
+
+/// Writes `path` via `path.tmp.<pid>` and a rename.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp.{}", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+/// The summary as text, in the style of cutechess-cli and fastchess.
+pub fn print_summary(s: &Summary) -> String {
+    let mut out = String::new();
+    let pct = |x: f64| fixed(100.0 * x, 2);
+    let _ = writeln!(out, "Settings: {}", s.settings);
+    let _ = writeln!(
+        out,
+        "Score of sd vs old: {} - {} - {}  [{}] {}",
+        s.wins,
+        s.losses,
+        s.draws,
+        fixed(s.score, 3),
+        s.games
+    );
+    let _ = writeln!(
+        out,
+        "Score 95% interval: [{}, {}]",
+        fixed(s.score_low, 3),
+        fixed(s.score_high, 3)
+    );
+    let _ = writeln!(
+        out,
+        "Elo difference: {} +/- {}, LOS: {} %, DrawRatio: {} %",
+        fixed(s.elo, 2),
+        fixed(s.elo_pm, 2),
+        pct(s.los),
+        pct(s.draw_ratio)
+    );
+    let p = s.pentanomial;
+    let _ = writeln!(
+        out,
+        "Ptnml(0-2): [{}, {}, {}, {}, {}], pairs: {}, Elo: {} +/- {}",
+        p[0],
+        p[1],
+        p[2],
+        p[3],
+        p[4],
+        s.pairs,
+        fixed(s.ptnml_elo, 2),
+        fixed(s.ptnml_elo_pm, 2)
+    );
+    let _ = writeln!(
+        out,
+        "Identical pairs: {} of {} (both games of the pair have the same moves)",
+        s.identical_pairs, s.pairs
+    );
+    let _ = writeln!(
+        out,
+        "Time ratio sd/old: {} CPU ({} s / {} s), {} wall",
+        fixed(s.time_ratio, 3),
+        fixed(s.sd_cpu_s, 2),
+        fixed(s.old_cpu_s, 2),
+        fixed(s.wall_ratio, 3)
+    );
+    let _ = writeln!(
+        out,
+        "Node ratio sd/old: {} ({} / {} nodes)",
+        fixed(s.node_ratio, 3),
+        s.sd_nodes,
+        s.old_nodes
+    );
+    let _ = writeln!(
+        out,
+        "Mean depth: sd {}, old {}",
+        fixed(s.sd_mean_depth, 2),
+        fixed(s.old_mean_depth, 2)
+    );
+    let _ = writeln!(out, "Terminations:");
+    let width = s.terminations.keys().map(String::len).max().unwrap_or(0);
+    for (name, n) in &s.terminations {
+        let _ = writeln!(
+            out,
+            "  {name:<width$}  {n:>6}  {:>6} %",
+            pct(*n as f64 / s.games as f64)
+        );
+    }
+    out
+}
+
+/// One line on an SPRT run on the summary (pairs when there are complete pairs, else games).
+pub fn sprt_line(s: &Summary, sprt: &Sprt) -> String {
+    let results = s.sprt_results();
+    let on = match results {
+        Results::Pentanomial(_) => "pairs",
+        Results::Trinomial(_) => "games",
+    };
+    format!(
+        "SPRT: llr {} ({} .. {}) [{}, {}] alpha {} beta {} on {on}: {}\n",
+        fixed(sprt.llr(&results), 3),
+        fixed(sprt.lower_bound(), 3),
+        fixed(sprt.upper_bound(), 3),
+        sprt.elo0,
+        sprt.elo1,
+        sprt.alpha,
+        sprt.beta,
+        sprt.status(&results)
+    )
+}
+
+/// Reads `games.csv` files (shards of one match) into one list of rows. Refuses a game number
+/// seen twice and rows with different settings, naming the files.
+pub fn read_games(paths: &[PathBuf]) -> Result<Vec<GameRow>, String> {
+    let mut rows: Vec<GameRow> = Vec::new();
+    let mut seen: HashMap<u64, usize> = HashMap::new();
+    let mut settings: Option<(String, usize)> = None;
+    for (file_index, path) in paths.iter().enumerate() {
+        let name = path.display();
+        let mut reader =
+            csv::Reader::from_path(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+        for row in reader.deserialize::<GameRow>() {
+            let row = row.map_err(|e| format!("{name}: {e}"))?;
+            if let Some(&earlier) = seen.get(&row.game) {
+                return Err(if earlier == file_index {
+                    format!("game {} appears twice in {name}", row.game)
+                } else {
+                    format!(
+                        "game {} appears in both {} and {name}",
+                        row.game,
+                        paths[earlier].display()
+                    )
+                });
+            }
+            seen.insert(row.game, file_index);
+            match &settings {
+                None => settings = Some((row.settings.clone(), file_index)),
+                Some((s, at)) if *s != row.settings => {
+                    return Err(format!(
+                        "mixed settings: {} has '{s}' but {name} (game {}) has '{}'",
+                        paths[*at].display(),
+                        row.game,
+                        row.settings
+                    ));
+                }
+                Some(_) => {}
+            }
+            rows.push(row);
+        }
+    }
+    if rows.is_empty() {
+        return Err("no games in the given files".into());
+    }
+    rows.sort_by_key(|r| r.game);
+    Ok(rows)
+}
+
+/// What `umax report` was asked to do.
+#[derive(Clone, Debug)]
+pub struct ReportOptions {
+    pub csv: Vec<PathBuf>,
+    /// Where `summary.csv` and the plots go; `None`: the directory of the first CSV.
+    pub out: Option<PathBuf>,
+    pub plots: bool,
+    pub sprt: Option<Sprt>,
+}
+
+/// `umax report`: reads and merges the CSVs, writes `summary.csv` (and the plots), and returns
+/// the text to print and the files written.
+pub fn run(opts: &ReportOptions) -> Result<(String, Vec<PathBuf>), String> {
+    let first = opts.csv.first().ok_or("no games.csv given")?;
+    let rows = read_games(&opts.csv)?;
+    let summary = summarize(&rows)?;
+    let out = match &opts.out {
+        Some(dir) => dir.clone(),
+        None => match first.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        },
+    };
+    std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    write_summary(&out, &summary)
+        .map_err(|e| format!("cannot write {}: {e}", out.join("summary.csv").display()))?;
+    let mut written = vec![out.join("summary.csv")];
+    if opts.plots {
+        written.extend(crate::plot::write_plots(&out, &rows, &summary)?);
+    }
+    let mut text = print_summary(&summary);
+    if let Some(sprt) = &opts.sprt {
+        text.push_str(&sprt_line(&summary, sprt));
+    }
+    Ok((text, written))
+}

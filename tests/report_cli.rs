@@ -1,0 +1,176 @@
+//! `umax report` end to end: merging shards, refusing bad input with the file names, a
+//! byte-exact `summary.csv`, and the SVG plots.
+
+mod report_rows;
+
+use report_rows::{match_rows, row, scratch_dir, write_csv};
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn umax_report(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_umax"));
+    cmd.arg("report");
+    for a in args {
+        cmd.arg(a);
+    }
+    cmd.output().unwrap()
+}
+
+fn ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "umax report failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn fails_with(out: &Output, needles: &[&str]) {
+    assert!(!out.status.success(), "umax report should have failed");
+    let err = String::from_utf8_lossy(&out.stderr);
+    for n in needles {
+        assert!(err.contains(n), "stderr lacks '{n}': {err}");
+    }
+}
+
+/// The committed fixture and its committed summary: `umax report` must reproduce it byte for
+/// byte (fixed 6-decimal floats, no timestamps). If the format changes on purpose, regenerate
+/// with `umax report tests/data/report/games.csv --no-plots`.
+#[test]
+fn reproduces_the_committed_summary_byte_exactly() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/report");
+    let dir = scratch_dir("report-golden");
+    let csv = dir.join("games.csv");
+    std::fs::copy(fixture.join("games.csv"), &csv).unwrap();
+    let text = ok(&umax_report(&[&csv, &"--no-plots"]));
+    assert!(text.starts_with("Settings: "), "{text}");
+    let expected = std::fs::read(fixture.join("summary.csv")).unwrap();
+    let got = std::fs::read(dir.join("summary.csv")).unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&got),
+        String::from_utf8_lossy(&expected)
+    );
+    assert_eq!(got, expected);
+    // And again: the same bytes.
+    ok(&umax_report(&[&csv, &"--no-plots"]));
+    assert_eq!(std::fs::read(dir.join("summary.csv")).unwrap(), expected);
+    assert!(!dir.join("score.svg").exists(), "--no-plots drew plots");
+}
+
+#[test]
+fn shards_merge_to_the_same_summary_as_one_file() {
+    let dir = scratch_dir("report-shards");
+    let mut rows = match_rows();
+    rows.sort_by_key(|r| r.game);
+    write_csv(&dir.join("all.csv"), &rows);
+    let (a, b) = rows.split_at(4);
+    write_csv(&dir.join("shard1.csv"), a);
+    write_csv(&dir.join("shard2.csv"), b);
+    std::fs::create_dir_all(dir.join("one")).unwrap();
+    std::fs::create_dir_all(dir.join("two")).unwrap();
+    let one = ok(&umax_report(&[
+        &dir.join("all.csv"),
+        &"--out",
+        &dir.join("one"),
+        &"--no-plots",
+    ]));
+    // Shards given in reverse order.
+    let two = ok(&umax_report(&[
+        &dir.join("shard2.csv"),
+        &dir.join("shard1.csv"),
+        &"--out",
+        &dir.join("two"),
+        &"--no-plots",
+    ]));
+    assert_eq!(one, two);
+    assert!(
+        one.contains("Score of sd vs old: 4 - 2 - 3  [0.611] 9"),
+        "{one}"
+    );
+    let s1 = std::fs::read(dir.join("one/summary.csv")).unwrap();
+    let s2 = std::fs::read(dir.join("two/summary.csv")).unwrap();
+    assert_eq!(s1, s2);
+    assert!(!dir.join("summary.csv").exists(), "--out ignored");
+}
+
+#[test]
+fn duplicate_games_across_shards_are_refused_naming_the_files() {
+    let dir = scratch_dir("report-duplicates");
+    let rows = match_rows();
+    write_csv(&dir.join("a.csv"), &rows);
+    write_csv(&dir.join("b.csv"), &[row(5, 1.0, "checkmate", "e2e4")]);
+    let out = umax_report(&[&dir.join("a.csv"), &dir.join("b.csv")]);
+    fails_with(&out, &["game 5 appears in both", "a.csv", "b.csv"]);
+    assert!(!dir.join("summary.csv").exists());
+}
+
+#[test]
+fn mixed_settings_are_refused_naming_the_files() {
+    let dir = scratch_dir("report-mixed");
+    write_csv(&dir.join("a.csv"), &match_rows());
+    let mut other = row(10, 0.0, "checkmate", "e2e4");
+    other.settings = "nodes=40000".into();
+    write_csv(&dir.join("b.csv"), &[other]);
+    let out = umax_report(&[&dir.join("a.csv"), &dir.join("b.csv")]);
+    fails_with(
+        &out,
+        &[
+            "mixed settings",
+            "a.csv",
+            "b.csv",
+            "nodes=40000",
+            "nodes=20000",
+        ],
+    );
+}
+
+#[test]
+fn writes_valid_svg_plots_next_to_the_csv() {
+    let dir = scratch_dir("report-plots");
+    // A longer match so the running plots have something to draw.
+    let rows: Vec<_> = (1..=60)
+        .map(|g| {
+            let score = [1.0, 0.5, 0.0, 1.0, 0.5][(g % 5) as usize];
+            row(g, score, "checkmate", &format!("e2e4 m{g}"))
+        })
+        .collect();
+    write_csv(&dir.join("games.csv"), &rows);
+    let out = umax_report(&[&dir.join("games.csv"), &"--sprt", &"0,20,0.05,0.05"]);
+    let text = ok(&out);
+    assert!(text.contains("SPRT: llr "), "{text}");
+    assert!(text.contains(" on pairs: continue"), "{text}");
+    for name in ["score.svg", "running_score.svg", "ratios.svg"] {
+        let svg = std::fs::read_to_string(dir.join(name)).unwrap();
+        let trimmed = svg.trim();
+        assert!(
+            trimmed.starts_with("<svg"),
+            "{name}: {}",
+            &svg[..svg.len().min(80)]
+        );
+        assert!(trimmed.ends_with("</svg>"), "{name}");
+        assert!(svg.contains("<text"), "{name} has no text");
+        assert!(
+            svg.contains("<polyline") || svg.contains("<path"),
+            "{name} draws nothing"
+        );
+        // Every opened element is closed: a rough well-formedness check.
+        let opens = svg.matches('<').count();
+        let closes = svg.matches('>').count();
+        assert_eq!(opens, closes, "{name}");
+    }
+    let score = std::fs::read_to_string(dir.join("score.svg")).unwrap();
+    assert!(score.contains("seed claim 57.5%"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("ratios.svg"));
+}
+
+#[test]
+fn bad_input_fails_cleanly() {
+    let dir = scratch_dir("report-bad");
+    let out = umax_report(&[&dir.join("missing.csv")]);
+    fails_with(&out, &["cannot read", "missing.csv"]);
+    std::fs::write(dir.join("garbage.csv"), "game,pair\n1,x\n").unwrap();
+    let out = umax_report(&[&dir.join("garbage.csv")]);
+    fails_with(&out, &["garbage.csv"]);
+    let out = umax_report(&[&dir.join("missing.csv"), &"--sprt", &"1,0,0.05,0.05"]);
+    fails_with(&out, &["elo0 must be below elo1"]);
+}

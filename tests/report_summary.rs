@@ -1,0 +1,192 @@
+//! `umax::report::summarize` and friends on handmade rows (see `tests/common/mod.rs`).
+
+mod report_rows;
+
+use approx::assert_relative_eq;
+use report_rows::{match_rows, row};
+use umax::report::{SUMMARY_COLUMNS, fixed6, print_summary, summarize, summary_csv};
+use umax::stats::{Pentanomial, Trinomial};
+
+#[test]
+fn counts_ratios_and_pairs() {
+    let s = summarize(&match_rows()).unwrap();
+    assert_eq!(s.settings, "nodes=20000;max_plies=300;openings=default.txt");
+    assert_eq!((s.games, s.wins, s.draws, s.losses), (9, 4, 3, 2));
+    assert_relative_eq!(s.score, 5.5 / 9.0, epsilon = 1e-12);
+    assert_eq!(s.pentanomial, [1, 0, 1, 1, 1]);
+    assert_eq!(s.pairs, 4);
+    assert_eq!(s.identical_pairs, 1);
+    assert_relative_eq!(s.time_ratio, 2.5, epsilon = 1e-12);
+    assert_relative_eq!(s.node_ratio, 45000.0 / 27000.0, epsilon = 1e-12);
+    assert_relative_eq!(s.wall_ratio, 1.0 / 3.0, epsilon = 1e-12);
+    assert_relative_eq!(s.sd_cpu_s, 4.5, epsilon = 1e-12);
+    assert_relative_eq!(s.old_cpu_s, 1.8, epsilon = 1e-12);
+    assert_eq!((s.sd_nodes, s.old_nodes), (45000, 27000));
+    assert_eq!(s.sd_mean_depth, 5.0);
+    assert_eq!(s.old_mean_depth, 4.0);
+    let terms: Vec<(&str, u64)> = s
+        .terminations
+        .iter()
+        .map(|(k, v)| (k.as_str(), *v))
+        .collect();
+    assert_eq!(
+        terms,
+        [("checkmate", 6), ("fifty_moves", 1), ("threefold", 2)]
+    );
+
+    // The statistics are those of the counts.
+    let t = Trinomial::new(4, 3, 2);
+    assert_eq!(s.score_low, t.interval().low);
+    assert_eq!(s.score_high, t.interval().high);
+    assert_eq!((s.elo, s.elo_pm), (t.elo().elo, t.elo().pm));
+    assert_eq!(s.los, t.los());
+    assert_relative_eq!(s.draw_ratio, 1.0 / 3.0, epsilon = 1e-12);
+    let p = Pentanomial::new([1, 0, 1, 1, 1]).elo();
+    assert_eq!((s.ptnml_elo, s.ptnml_elo_pm), (p.elo, p.pm));
+    // Hand check: pair scores 1.5, 0, 1, 2 -> 4.5 of 8 points.
+    assert_relative_eq!(
+        Pentanomial::new(s.pentanomial).score(),
+        4.5 / 8.0,
+        epsilon = 1e-12
+    );
+}
+
+#[test]
+fn row_order_does_not_matter() {
+    let mut rows = match_rows();
+    let a = summary_csv(&summarize(&rows).unwrap());
+    rows.reverse();
+    let b = summary_csv(&summarize(&rows).unwrap());
+    rows.sort_by_key(|r| r.game);
+    let c = summary_csv(&summarize(&rows).unwrap());
+    assert_eq!(a, b);
+    assert_eq!(a, c);
+}
+
+#[test]
+fn duplicate_game_numbers_are_refused() {
+    let mut rows = match_rows();
+    rows.push(row(3, 1.0, "checkmate", "e2e4"));
+    rows.push(row(7, 0.0, "checkmate", "e2e4"));
+    let err = summarize(&rows).unwrap_err();
+    assert!(err.contains("duplicate game numbers: 3, 7"), "{err}");
+}
+
+#[test]
+fn mixed_settings_are_refused() {
+    let mut rows = match_rows();
+    let mut other = row(10, 0.0, "checkmate", "e2e4");
+    other.settings = "nodes=40000".into();
+    rows.push(other);
+    let err = summarize(&rows).unwrap_err();
+    assert!(err.contains("mixed settings"), "{err}");
+    assert!(err.contains("game 10 has 'nodes=40000'"), "{err}");
+    assert!(err.contains("nodes=20000;max_plies=300"), "{err}");
+}
+
+#[test]
+fn malformed_rows_are_refused() {
+    assert!(summarize(&[]).unwrap_err().contains("no games"));
+    let mut rows = match_rows();
+    rows[0].sd_score = 0.25;
+    assert!(summarize(&rows).unwrap_err().contains("sd_score 0.25"));
+    // Two games of one pair with the same colours.
+    let mut rows = match_rows();
+    let mut g10 = row(10, 0.0, "checkmate", "e2e4");
+    g10.white = "sd".into();
+    g10.black = "old".into();
+    rows.push(g10);
+    let err = summarize(&rows).unwrap_err();
+    assert!(
+        err.contains("pair 5: games 9 and 10 both have sd as white"),
+        "{err}"
+    );
+    // Three games in one pair.
+    let mut rows = match_rows();
+    let mut g11 = row(11, 0.0, "checkmate", "e2e4");
+    g11.pair = 2;
+    rows.push(g11);
+    let err = summarize(&rows).unwrap_err();
+    assert!(
+        err.contains("pair 2 has more than two games: 3, 4, 11"),
+        "{err}"
+    );
+}
+
+#[test]
+fn completing_a_pair_updates_the_pentanomial() {
+    let mut rows = match_rows();
+    rows.push(row(10, 0.5, "stalemate", "e2e4 e7e5 a2a3"));
+    let s = summarize(&rows).unwrap();
+    assert_eq!(s.pairs, 5);
+    assert_eq!(s.pentanomial, [1, 0, 1, 2, 1]);
+    assert_eq!(s.identical_pairs, 2, "games 9 and 10 have the same moves");
+    assert_eq!(s.terminations["stalemate"], 1);
+}
+
+#[test]
+fn all_wins_print_infinite_elo() {
+    let rows: Vec<_> = (1..=4).map(|g| row(g, 1.0, "checkmate", "e2e4")).collect();
+    let s = summarize(&rows).unwrap();
+    assert_eq!(s.elo, f64::INFINITY);
+    let values = s.csv_values();
+    let col = |name: &str| &values[SUMMARY_COLUMNS.iter().position(|c| *c == name).unwrap()];
+    assert_eq!(col("elo"), "inf");
+    assert_eq!(col("elo_pm"), "inf");
+    assert_eq!(col("score"), "1.000000");
+    assert!(print_summary(&s).contains("Elo difference: inf +/- inf"));
+}
+
+#[test]
+fn csv_has_one_header_and_one_value_row() {
+    let s = summarize(&match_rows()).unwrap();
+    let text = String::from_utf8(summary_csv(&s)).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0], SUMMARY_COLUMNS.join(","));
+    assert_eq!(s.csv_values().len(), SUMMARY_COLUMNS.len());
+    assert!(text.ends_with('\n'));
+    // The settings contain no comma, so the value row splits cleanly.
+    let values: Vec<&str> = lines[1].split(',').collect();
+    assert_eq!(values.len(), SUMMARY_COLUMNS.len());
+    assert_eq!(values[1..5], ["9", "4", "3", "2"]);
+    assert_eq!(values[5], "0.611111");
+    assert_eq!(values[21], "2.500000"); // time_ratio
+    assert_eq!(values[23], "1.666667"); // node_ratio
+    assert_eq!(
+        values[32], "checkmate=6;fifty_moves=1;threefold=2",
+        "terminations"
+    );
+}
+
+#[test]
+fn fixed6_formats_edges() {
+    assert_eq!(fixed6(0.5), "0.500000");
+    assert_eq!(fixed6(-0.0), "0.000000");
+    assert_eq!(fixed6(-1e-9), "0.000000");
+    assert_eq!(fixed6(-2.5), "-2.500000");
+    assert_eq!(fixed6(f64::INFINITY), "inf");
+    assert_eq!(fixed6(f64::NEG_INFINITY), "-inf");
+    assert_eq!(fixed6(f64::NAN), "nan");
+}
+
+#[test]
+fn text_block_reads_like_cutechess() {
+    let text = print_summary(&summarize(&match_rows()).unwrap());
+    assert!(
+        text.contains("Score of sd vs old: 4 - 2 - 3  [0.611] 9\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Ptnml(0-2): [1, 0, 1, 1, 1], pairs: 4"),
+        "{text}"
+    );
+    assert!(text.contains("Identical pairs: 1 of 4"), "{text}");
+    assert!(text.contains("Time ratio sd/old: 2.500 CPU"), "{text}");
+    assert!(
+        text.contains("Node ratio sd/old: 1.667 (45000 / 27000 nodes)"),
+        "{text}"
+    );
+    assert!(text.contains("Mean depth: sd 5.00, old 4.00"), "{text}");
+    assert!(text.contains("  checkmate         6   66.67 %"), "{text}");
+}
