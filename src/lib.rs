@@ -15,5 +15,6 @@
 pub mod chess;
 pub mod engine;
 pub mod games;
+pub mod matchrun;
 pub mod play;
 pub mod random;
