@@ -15,6 +15,9 @@ pub enum Command {
     /// The C program's console: prints the board, reads a line; an empty line makes it think and
     /// play, a move like e2e4 is played if legal. Output is byte-identical to the C's.
     Play(PlayArgs),
+    /// Self-play match, old against sd: game pairs with colours reversed, refereed by
+    /// shakmaty, written to games.csv / games.pgn in an output directory.
+    Match(MatchArgs),
 }
 
 /// Options shared by everything that runs an engine.
@@ -44,4 +47,83 @@ pub struct PlayArgs {
 
 pub fn parse_build(s: &str) -> Result<Build, String> {
     s.parse()
+}
+
+/// `umax match` (options are documented in `--help`; see src/matchrun/mod.rs).
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Games come in pairs: pair p plays opening p (the suite in order, wrapping \
+around); game 2p-1 has old as White, game 2p has sd as White. Each side is an engine driven as \
+its C process would be (fresh per game, opponent and opening moves entered, own moves thought), \
+so at a node budget every game can be replayed by the C original."
+)]
+pub struct MatchArgs {
+    /// Games in the whole match (all shards). Odd numbers are rounded up to whole pairs.
+    #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_GAMES)]
+    pub games: u64,
+    /// Node budget per think: the root starts another iteration only while fewer nodes were
+    /// searched (the 3.2 rule with N for 1e7). Deterministic. [default: 100000]
+    #[arg(long, conflicts_with = "tc")]
+    pub nodes: Option<u64>,
+    /// Sudden death: SECONDS of CPU (the engine thread's own) per side per game, no increment.
+    /// Each move may use remaining/30: the root starts no new iteration after that. A side
+    /// whose clock goes below zero loses on time.
+    #[arg(long, value_name = "SECONDS")]
+    pub tc: Option<f64>,
+    /// Adjudicate a draw after this many plies (opening included).
+    #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_MAX_PLIES)]
+    pub max_plies: u32,
+    /// Hash table of 2^BITS+8 entries per engine (24: the published 16777224; two engines per
+    /// thread, 201 MB each).
+    #[arg(long, default_value_t = DEFAULT_HASH_BITS, value_parser = clap::value_parser!(u32).range(4..=24))]
+    pub hash_bits: u32,
+    /// Openings: one per line as UCI moves from the initial position ('#' lines and blank
+    /// lines skipped), or a PGN file (main lines, FEN tags honoured). FEN/EPD lines are
+    /// accepted for the Rust engines only (the C original has no counterpart). Default: the
+    /// built-in suite.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<std::path::PathBuf>,
+    /// Worker threads (each with two engines). [default: all cores]
+    #[arg(long, value_name = "N")]
+    pub concurrency: Option<usize>,
+    /// Play only pairs p with (p-1) % N == K-1; games keep their global numbers, so the
+    /// games.csv of all shards together make the whole match.
+    #[arg(long, value_name = "K/N", value_parser = clap::value_parser!(umax::matchrun::Shard))]
+    pub shard: Option<umax::matchrun::Shard>,
+    /// Output directory (must be new or empty). [default: runs/<UTC timestamp>-<budget>]
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Continue the stopped run in --out DIR from its games.csv (same settings required).
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// No progress bar (one line per finished game instead).
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+impl MatchArgs {
+    pub fn into_options(self) -> umax::matchrun::MatchOptions {
+        use umax::matchrun::{Budget, MatchOptions, OpeningsSource};
+        let mut o = MatchOptions::new(self.out);
+        o.games = self.games;
+        o.budget = match self.tc {
+            Some(s) => Budget::Time(s),
+            None => Budget::Nodes(self.nodes.unwrap_or(umax::matchrun::options::DEFAULT_NODES)),
+        };
+        o.max_plies = self.max_plies;
+        o.hash_bits = self.hash_bits;
+        if let Some(path) = self.openings {
+            o.openings = OpeningsSource::File(path);
+        }
+        if let Some(n) = self.concurrency {
+            o.concurrency = n;
+        }
+        if let Some(s) = self.shard {
+            o.shard = s;
+        }
+        o.resume = self.resume;
+        o.progress = !self.no_progress;
+        o.command_line = std::env::args().collect();
+        o
+    }
 }

@@ -33,5 +33,9 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 Err(e) => Err(e.into()),
             }
         }
+        Command::Match(args) => {
+            umax::matchrun::run(&args.into_options())?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
