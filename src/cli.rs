@@ -51,12 +51,20 @@ pub fn parse_build(s: &str) -> Result<Build, String> {
 
 /// `umax match` (options are documented in `--help`; see src/matchrun/mod.rs).
 #[derive(Args, Debug)]
-#[command(
-    after_help = "Games come in pairs: pair p plays opening p (the suite in order, wrapping \
-around); game 2p-1 has old as White, game 2p has sd as White. Each side is an engine driven as \
-its C process would be (fresh per game, opponent and opening moves entered, own moves thought), \
-so at a node budget every game can be replayed by the C original."
-)]
+#[command(after_help = "\
+Schedule: pair p plays opening p (the suite in order, wrapping around); game 2p-1 has old as
+White, game 2p has sd as White. Each side is an engine driven as its C process would be (fresh
+per game, opening and opponent moves entered, own moves thought), so at a node budget every
+game can be replayed move for move by the C original.
+
+Output (--out DIR): games.csv (one row per game, written as each game ends), games.pgn,
+command.txt. Ctrl-C keeps every finished game; --resume continues the run.
+
+Terminations: checkmate, stalemate, threefold, fifty_moves, insufficient_material, max_plies
+(draw by adjudication), time_forfeit, time_forfeit_insufficient_material (draw); and losses of
+the side at fault: no_move (3.2 offers a8a8 when every move loses at once), hash_root (3.2's
+root answered from the hash offers the last move fed in again), illegal_move,
+engine_rejected_move and engine_panic (errors: the game ends, the match goes on).")]
 pub struct MatchArgs {
     /// Games in the whole match (all shards). Odd numbers are rounded up to whole pairs.
     #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_GAMES)]

@@ -330,3 +330,45 @@ fn pgn_reads_back_and_replays_to_the_same_positions() {
         assert_eq!(fen_of(&g.final_position), fen_of(&pos), "game {}", row.game);
     }
 }
+
+/// Sudden death: a side that never lost on time stayed within its CPU budget; a side that did
+/// went over it on its last think.
+#[test]
+fn time_control_games_respect_the_clock() {
+    let dir = scratch("tc").join("run");
+    run_ok(&[
+        "--games",
+        "2",
+        "--tc",
+        "0.2",
+        "--hash-bits",
+        "16",
+        "--max-plies",
+        "40",
+        "--concurrency",
+        "1",
+        "--out",
+        path_str(&dir),
+    ]);
+    let rows = rows(&dir);
+    assert_eq!(rows.len(), 2);
+    for r in &rows {
+        assert!(r.settings.contains(";tc=0.2;"), "{}", r.settings);
+        assert!(r.sd_wall_s >= 0.0 && r.old_wall_s >= 0.0);
+        if r.termination.starts_with("time_forfeit") {
+            assert!(
+                r.sd_cpu_s.max(r.old_cpu_s) > 0.2,
+                "game {}: forfeit within the budget",
+                r.game
+            );
+        } else {
+            assert!(
+                r.sd_cpu_s <= 0.2 && r.old_cpu_s <= 0.2,
+                "game {}: over the budget",
+                r.game
+            );
+        }
+    }
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    assert!(pgn.contains("[TimeControl \"0.2\"]"));
+}
