@@ -265,6 +265,19 @@ fn think_comment(t: &Thought) -> String {
     c
 }
 
+/// Why the referee refused the move a think offered: one of the two faithful 3.2 cases of
+/// `shared/notes/match-protocol.md`, or a plain illegal move. `previous` is `K`,`L` before the
+/// think (the last move fed in).
+fn refused_move(t: &Think, previous: (i8, i8)) -> Termination {
+    if t.iterations.is_empty() && (t.from, t.to) == previous {
+        Termination::HashRoot // no iteration ran, so K,L kept the last move fed in
+    } else if t.from == 0 && t.to == 0 {
+        Termination::NoMove // the root's X=Y=0: nothing scored above -I
+    } else {
+        Termination::IllegalMove
+    }
+}
+
 fn index(color: Color) -> usize {
     match color {
         Color::White => 0,
@@ -323,29 +336,17 @@ fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEn
         let t = &thought.think;
         let offered = move_name(t.from, t.to);
         let Some(mv) = referee.legal(t.from, t.to) else {
-            let (termination, detail) = if t.iterations.is_empty()
-                && (t.from, t.to) == thought.previous
-            {
-                (
-                    Termination::HashRoot,
-                    format!(
-                        "{}'s root was answered from the hash without an iteration; it offered the last move fed to it, {offered}, again",
-                        side.name()
-                    ),
-                )
-            } else if t.from == 0 && t.to == 0 {
-                (
-                    Termination::NoMove,
-                    format!(
-                        "{} found every move losing and offered a8a8 (no move)",
-                        side.name()
-                    ),
-                )
-            } else {
-                (
-                    Termination::IllegalMove,
-                    format!("{} offered {offered}, which is not legal", side.name()),
-                )
+            let termination = refused_move(t, thought.previous);
+            let detail = match termination {
+                Termination::HashRoot => format!(
+                    "{}'s root was answered from the hash without an iteration; it offered the last move fed to it, {offered}, again",
+                    side.name()
+                ),
+                Termination::NoMove => format!(
+                    "{} found every move losing and offered a8a8 (no move)",
+                    side.name()
+                ),
+                _ => format!("{} offered {offered}, which is not legal", side.name()),
             };
             return GameEnd::loss(side.color, termination, detail);
         };
@@ -467,4 +468,48 @@ pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
         }
     }
     GameRecord { row, pgn }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::RootIter;
+
+    fn think(from: i8, to: i8, iterations: usize) -> Think {
+        let it = RootIter {
+            ply: 1,
+            nodes: 10,
+            score: -7999,
+            from,
+            to: to as i32,
+        };
+        Think {
+            from,
+            to,
+            nodes: 10,
+            iterations: vec![it; iterations],
+            played: false,
+        }
+    }
+
+    #[test]
+    fn refused_moves_are_told_apart() {
+        let e2e4 = (0x64, 0x44);
+        // the root answered from the hash: no iteration, K,L still the move fed in
+        assert_eq!(
+            refused_move(&think(0x64, 0x44, 0), e2e4),
+            Termination::HashRoot
+        );
+        // every move loses: iterations ran, the best stayed X=Y=0 (a8a8)
+        assert_eq!(refused_move(&think(0, 0, 3), e2e4), Termination::NoMove);
+        // anything else
+        assert_eq!(
+            refused_move(&think(0x64, 0x24, 2), e2e4),
+            Termination::IllegalMove
+        );
+        assert_eq!(
+            refused_move(&think(0x64, 0x44, 2), e2e4),
+            Termination::IllegalMove
+        );
+    }
 }
