@@ -29,6 +29,9 @@ pub enum Command {
     /// Generate an opening suite (as openings/default.txt): seeded random legal lines that
     /// micro-Max accepts, unique, kept when a short micro-Max search finds them balanced.
     Openings(OpeningsArgs),
+    /// Self-play match, old against sd: game pairs with colours reversed, refereed by
+    /// shakmaty, written to games.csv / games.pgn in an output directory.
+    Match(MatchArgs),
 }
 
 /// Options shared by everything that runs an engine.
@@ -127,4 +130,97 @@ pub struct OpeningsArgs {
     /// Keep a line when |score| of the balance search is at most this (micro-Max's pawn is 99).
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(i32).range(0..=8000))]
     pub max_score: i32,
+}
+
+/// `umax match` (options are documented in `--help`; see src/matchrun/mod.rs).
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Schedule: pair p plays opening p (the suite in order, wrapping around); game 2p-1 has old as
+White, game 2p has sd as White. Each side is an engine driven as its C process would be (fresh
+per game, opening and opponent moves entered, own moves thought), so at a node budget every
+game can be replayed move for move by the C original.
+
+Output (--out DIR): games.csv (one row per game, written as each game ends), games.pgn,
+command.txt. Ctrl-C keeps every finished game; --resume continues the run.
+
+Terminations: checkmate, stalemate, threefold, fifty_moves, insufficient_material, max_plies
+(draw by adjudication), time_forfeit, time_forfeit_insufficient_material (draw); and losses of
+the side at fault: no_move (3.2 offers a8a8 when every move loses at once), hash_root (3.2's
+root answered from the hash offers the last move fed in again), illegal_move,
+engine_rejected_move and engine_panic (errors: the game ends, the match goes on).")]
+pub struct MatchArgs {
+    /// Games in the whole match (all shards). Odd numbers are rounded up to whole pairs.
+    #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_GAMES)]
+    pub games: u64,
+    /// Node budget per think: the root starts another iteration only while fewer nodes were
+    /// searched (the 3.2 rule with N for 1e7). Deterministic. [default: 100000]
+    #[arg(long, conflicts_with = "tc")]
+    pub nodes: Option<u64>,
+    /// Sudden death: SECONDS of CPU (the engine thread's own) per side per game, no increment.
+    /// Each move may use remaining/30: the root starts no new iteration after that. A side
+    /// whose clock goes below zero loses on time.
+    #[arg(long, value_name = "SECONDS")]
+    pub tc: Option<f64>,
+    /// Adjudicate a draw after this many plies (opening included).
+    #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_MAX_PLIES)]
+    pub max_plies: u32,
+    /// Hash table of 2^BITS+8 entries per engine (24: the published 16777224; two engines per
+    /// thread, 201 MB each).
+    #[arg(long, default_value_t = DEFAULT_HASH_BITS, value_parser = clap::value_parser!(u32).range(4..=24))]
+    pub hash_bits: u32,
+    /// Openings: one per line as UCI moves from the initial position ('#' lines and blank
+    /// lines skipped), or a PGN file (main lines, FEN tags honoured). FEN/EPD lines are
+    /// accepted for the Rust engines only (the C original has no counterpart). Default: the
+    /// built-in suite.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<std::path::PathBuf>,
+    /// Worker threads (each with two engines). [default: all cores]
+    #[arg(long, value_name = "N")]
+    pub concurrency: Option<usize>,
+    /// Play only pairs p with (p-1) % N == K-1; games keep their global numbers, so the
+    /// games.csv of all shards together make the whole match.
+    #[arg(long, value_name = "K/N", value_parser = clap::value_parser!(umax::matchrun::Shard))]
+    pub shard: Option<umax::matchrun::Shard>,
+    /// Output directory (must be new or empty). [default: runs/<UTC timestamp>-<budget>]
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Continue the stopped run in --out DIR from its games.csv (same settings required).
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// No progress bar (one line per finished game instead).
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Stop when a sequential probability ratio test decides: ELO0,ELO1,ALPHA,BETA (logistic
+    /// Elo of sd over old, e.g. 0,10,0.05,0.05). LLR: the normal approximation over
+    /// pentanomial pair counts (trinomial before the first complete pair); see `umax::stats`.
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = umax::stats::Sprt::parse)]
+    pub sprt: Option<umax::stats::Sprt>,
+}
+
+impl MatchArgs {
+    pub fn into_options(self) -> umax::matchrun::MatchOptions {
+        use umax::matchrun::{Budget, MatchOptions, OpeningsSource};
+        let mut o = MatchOptions::new(self.out);
+        o.games = self.games;
+        o.budget = match self.tc {
+            Some(s) => Budget::Time(s),
+            None => Budget::Nodes(self.nodes.unwrap_or(umax::matchrun::options::DEFAULT_NODES)),
+        };
+        o.max_plies = self.max_plies;
+        o.hash_bits = self.hash_bits;
+        if let Some(path) = self.openings {
+            o.openings = OpeningsSource::File(path);
+        }
+        if let Some(n) = self.concurrency {
+            o.concurrency = n;
+        }
+        if let Some(s) = self.shard {
+            o.shard = s;
+        }
+        o.resume = self.resume;
+        o.progress = !self.no_progress;
+        o.sprt = self.sprt;
+        o.command_line = std::env::args().collect();
+        o
+    }
 }

@@ -16,6 +16,7 @@ pub mod bench;
 pub mod chess;
 pub mod engine;
 pub mod games;
+pub mod matchrun;
 pub mod openings;
 pub mod play;
 pub mod plot;

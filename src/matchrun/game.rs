@@ -1,0 +1,515 @@
+//! One game: each side an engine driven exactly as its C process would be driven by a referee
+//! feeding it lines (see `shared/notes/match-protocol.md`), shakmaty as the referee.
+//!
+//! | C main loop                               | here                                     |
+//! |-------------------------------------------|------------------------------------------|
+//! | process start                             | `Engine::reset()` (table kept, cleared)  |
+//! | move line (opening or opponent's move)    | `Engine::enter_move(from, to)`           |
+//! | empty line (think, then its own check)    | `Engine::think()`                        |
+//!
+//! Only `think()` is timed and counted; the legality checks of fed moves are not.
+
+use super::openings::Opening;
+use super::options::{Budget, Fault, FaultKind, TC_MOVES_TO_GO};
+use super::pgn;
+use super::referee::{GameEnd, Referee, Termination};
+use crate::chess;
+use crate::engine::{Build, Engine, Think, move_name, thread_cpu_seconds};
+use crate::games::GameRow;
+use shakmaty::{Color, Move, Position};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Instant;
+
+/// The two engines of a worker thread (one per build), allocated once and reset between games.
+pub struct Worker {
+    pub hash_bits: u32,
+    pub old: Engine,
+    pub sd: Engine,
+}
+
+impl Worker {
+    pub fn new(hash_bits: u32) -> Worker {
+        Worker {
+            hash_bits,
+            old: Engine::new(Build::Old, hash_bits),
+            sd: Engine::new(Build::Sd, hash_bits),
+        }
+    }
+}
+
+/// INTEGRATOR (UCI branch merge): the one place where an engine is set up from a FEN. Wire
+/// `Engine::set_fen` (src/fen.rs) here, e.g. `engine.set_fen(fen).map_err(|e| e.to_string())`.
+/// Until then every FEN/EPD opening is refused before any game starts (see `check_fen_support`).
+pub fn set_start_position(engine: &mut Engine, fen: &str) -> Result<(), String> {
+    let _ = engine;
+    Err(format!(
+        "FEN openings need Engine::set_fen (not merged yet); cannot start from '{fen}'"
+    ))
+}
+
+/// Refuses FEN openings the engines cannot start from, before any game starts.
+pub fn check_fen_support(openings: &[Opening]) -> Result<(), String> {
+    let mut probe: Option<Engine> = None;
+    for o in openings {
+        if let Some(fen) = &o.fen {
+            let engine = probe.get_or_insert_with(|| Engine::new(Build::Old, 4));
+            engine.reset();
+            set_start_position(engine, fen).map_err(|e| format!("{}: {e}", o.origin))?;
+        }
+    }
+    Ok(())
+}
+
+/// Everything that decides one game.
+pub struct GameSpec<'a> {
+    pub game: u64,
+    pub pair: u64,
+    pub opening: &'a Opening,
+    pub white: Build,
+    pub budget: &'a Budget,
+    pub max_plies: u32,
+    pub settings: &'a str,
+    /// PGN `Event` tag.
+    pub event: &'a str,
+    pub fault: Option<Fault>,
+}
+
+/// A finished game: its `games.csv` row and its PGN text.
+pub struct GameRecord {
+    pub row: GameRow,
+    pub pgn: String,
+}
+
+/// One side of a game: its engine and what it spent.
+struct Side<'e> {
+    build: Build,
+    color: Color,
+    engine: &'e mut Engine,
+    nodes: u64,
+    cpu: f64,
+    wall: f64,
+    depth: i32,
+    /// Remaining CPU seconds under `--tc`.
+    clock: Option<f64>,
+    /// The engine panicked: its state is unknown, the worker replaces it.
+    panicked: bool,
+}
+
+/// A think and what the referee needs to judge it.
+struct Thought {
+    think: Think,
+    /// `K`,`L` before the think: the last move fed in (what a root answered from the hash
+    /// offers again).
+    previous: (i8, i8),
+    cpu: f64,
+    /// CPU seconds the move was allowed under `--tc`.
+    allotted: Option<f64>,
+}
+
+fn side_name(build: Build, color: Color) -> String {
+    let c = if color == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    format!("{build} ({c})")
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown panic".to_string()
+    }
+}
+
+/// Runs `f`, turning a panic into its message.
+fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|p| panic_message(p.as_ref()))
+}
+
+impl<'e> Side<'e> {
+    fn new(build: Build, color: Color, engine: &'e mut Engine, budget: &Budget) -> Side<'e> {
+        Side {
+            build,
+            color,
+            engine,
+            nodes: 0,
+            cpu: 0.0,
+            wall: 0.0,
+            depth: 0,
+            clock: match budget {
+                Budget::Time(s) => Some(*s),
+                Budget::Nodes(_) => None,
+            },
+            panicked: false,
+        }
+    }
+
+    fn name(&self) -> String {
+        side_name(self.build, self.color)
+    }
+
+    /// The end of a game in which this side's engine panicked while `doing` something.
+    fn panic_end(&mut self, doing: &str, message: String) -> GameEnd {
+        self.panicked = true;
+        GameEnd::loss(
+            self.color,
+            Termination::EnginePanic,
+            format!("{}'s engine panicked {doing}: {message}", self.name()),
+        )
+    }
+
+    /// A fresh C process: initial position, empty table (and the FEN, for FEN openings).
+    fn start(&mut self, fen: Option<&str>) -> Option<GameEnd> {
+        if let Err(msg) = guarded(|| self.engine.reset()) {
+            return Some(self.panic_end("when reset", msg));
+        }
+        if let Some(fen) = fen
+            && let Err(e) = set_start_position(self.engine, fen)
+        {
+            return Some(GameEnd::loss(
+                self.color,
+                Termination::EngineRejectedMove,
+                format!("{} could not start from the FEN: {e}", self.name()),
+            ));
+        }
+        None
+    }
+
+    /// A move line: the engine enters a move the referee accepted. `corrupt` is the test fault.
+    fn feed(&mut self, mv: &Move, corrupt: bool) -> Option<GameEnd> {
+        let (from, to) = chess::move_to_0x88(mv).expect("openings and engine moves are enterable");
+        let engine = &mut *self.engine;
+        let played = guarded(|| {
+            if corrupt {
+                engine.k ^= 24; // test fault: the engine believes the other side is to move
+            }
+            engine.enter_move(from, to)
+        });
+        match played {
+            Ok(true) => None,
+            Ok(false) => Some(GameEnd::loss(
+                self.color,
+                Termination::EngineRejectedMove,
+                format!(
+                    "{}'s engine rejected {}, which is legal",
+                    self.name(),
+                    chess::uci(mv)
+                ),
+            )),
+            Err(msg) => Some(self.panic_end(&format!("entering {}", chess::uci(mv)), msg)),
+        }
+    }
+
+    /// An empty line: the engine thinks (under the budget) and checks its own move.
+    fn think(&mut self, budget: &Budget, fault: bool) -> Result<Thought, GameEnd> {
+        let allotted = self.clock.map(|left| left / TC_MOVES_TO_GO);
+        let limits = &mut self.engine.limits;
+        match budget {
+            Budget::Nodes(n) => {
+                limits.nodes = *n as i64;
+                limits.deadline = None;
+            }
+            Budget::Time(_) => limits.nodes = i64::MAX, // the clock alone decides
+        }
+        let previous = (self.engine.K, self.engine.L);
+        let engine = &mut *self.engine;
+        let (cpu0, wall0) = (thread_cpu_seconds(), Instant::now());
+        if let Some(a) = allotted {
+            // the root starts no iteration once this move has used its share of the clock
+            engine.limits.deadline = Some(cpu0 + a);
+        }
+        let think = guarded(|| {
+            if fault {
+                panic!("injected fault (test)");
+            }
+            engine.think()
+        });
+        let cpu = thread_cpu_seconds() - cpu0;
+        self.cpu += cpu;
+        self.wall += wall0.elapsed().as_secs_f64();
+        if let Some(left) = self.clock.as_mut() {
+            *left -= cpu;
+        }
+        let think = think.map_err(|msg| self.panic_end("thinking", msg))?;
+        self.nodes += think.nodes.max(0) as u64;
+        if let Some(last) = think.iterations.last() {
+            self.depth = self.depth.max(last.ply);
+        }
+        Ok(Thought {
+            think,
+            previous,
+            cpu,
+            allotted,
+        })
+    }
+}
+
+/// What the PGN shows after an engine's move: score (micro-Max units / 100, the mover's view)
+/// and depth of the last root iteration, CPU time, nodes.
+fn think_comment(t: &Thought) -> String {
+    let (score, depth) = t
+        .think
+        .iterations
+        .last()
+        .map_or(("-".to_string(), 0), |it| {
+            (format!("{:+.2}", it.score as f64 / 100.0), it.ply)
+        });
+    let mut c = format!("{score}/{depth} {:.3}s {}n", t.cpu, t.think.nodes);
+    if t.allotted.is_some_and(|a| t.cpu > a) {
+        c.push_str(" overrun");
+    }
+    c
+}
+
+/// Why the referee refused the move a think offered: one of the two faithful 3.2 cases of
+/// `shared/notes/match-protocol.md`, or a plain illegal move. `previous` is `K`,`L` before the
+/// think (the last move fed in).
+fn refused_move(t: &Think, previous: (i8, i8)) -> Termination {
+    if t.iterations.is_empty() && (t.from, t.to) == previous {
+        Termination::HashRoot // no iteration ran, so K,L kept the last move fed in
+    } else if t.from == 0 && t.to == 0 {
+        Termination::NoMove // the root's X=Y=0: nothing scored above -I
+    } else {
+        Termination::IllegalMove
+    }
+}
+
+fn index(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+/// Plays the game to its end.
+fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEnd {
+    let fault = spec.fault.filter(|f| f.game == spec.game);
+    let fault_at =
+        |ply: u32, kind: FaultKind| fault.is_some_and(|f| f.ply == ply && f.kind == kind);
+    for side in sides.iter_mut() {
+        if let Some(end) = side.start(spec.opening.fen.as_deref()) {
+            return end;
+        }
+    }
+    // The opening: a move line to both processes.
+    for mv in &spec.opening.moves {
+        let corrupt = fault_at(referee.plies(), FaultKind::Reject);
+        for side in sides.iter_mut() {
+            if let Some(end) = side.feed(mv, corrupt) {
+                return end;
+            }
+        }
+        if let Some(end) = referee.play(*mv, "book".into()) {
+            return end; // not reached: openings that end the game are refused when loaded
+        }
+    }
+    loop {
+        let ply = referee.plies();
+        let mover = index(referee.turn());
+        let thought = match sides[mover].think(spec.budget, fault_at(ply, FaultKind::Panic)) {
+            Ok(t) => t,
+            Err(end) => return end,
+        };
+        let side = &sides[mover];
+        if let Some(left) = side.clock
+            && left < 0.0
+        {
+            let detail = format!(
+                "{} lost on time: the move took {:.3}s with {:.3}s left",
+                side.name(),
+                thought.cpu,
+                left + thought.cpu
+            );
+            let opponent = !side.color;
+            if referee.position().has_insufficient_material(opponent) {
+                return GameEnd::draw(
+                    Termination::TimeForfeitInsufficientMaterial,
+                    format!("{detail}, but the opponent cannot mate: draw"),
+                );
+            }
+            return GameEnd::loss(side.color, Termination::TimeForfeit, detail);
+        }
+        let t = &thought.think;
+        let offered = move_name(t.from, t.to);
+        let Some(mv) = referee.legal(t.from, t.to) else {
+            let termination = refused_move(t, thought.previous);
+            let detail = match termination {
+                Termination::HashRoot => format!(
+                    "{}'s root was answered from the hash without an iteration; it offered the last move fed to it, {offered}, again",
+                    side.name()
+                ),
+                Termination::NoMove => format!(
+                    "{} found every move losing and offered a8a8 (no move)",
+                    side.name()
+                ),
+                _ => format!("{} offered {offered}, which is not legal", side.name()),
+            };
+            return GameEnd::loss(side.color, termination, detail);
+        };
+        if !t.played {
+            return GameEnd::loss(
+                side.color,
+                Termination::EngineRejectedMove,
+                format!(
+                    "{}'s engine refused its own move {}, which is legal",
+                    side.name(),
+                    chess::uci(&mv)
+                ),
+            );
+        }
+        if let Some(end) = referee.play(mv, think_comment(&thought)) {
+            return end;
+        }
+        // The move line to the other process.
+        let corrupt = fault_at(ply, FaultKind::Reject);
+        if let Some(end) = sides[1 - mover].feed(&mv, corrupt) {
+            return end;
+        }
+    }
+}
+
+/// Rounds seconds to microseconds for the CSV.
+fn micros(s: f64) -> f64 {
+    (s * 1e6).round() / 1e6
+}
+
+/// Plays one game with the worker's engines.
+pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
+    let hash_bits = worker.hash_bits;
+    let black = match spec.white {
+        Build::Old => Build::Sd,
+        Build::Sd => Build::Old,
+    };
+    let (white_engine, black_engine) = match spec.white {
+        Build::Old => (&mut worker.old, &mut worker.sd),
+        Build::Sd => (&mut worker.sd, &mut worker.old),
+    };
+    let mut sides = [
+        Side::new(spec.white, Color::White, white_engine, spec.budget),
+        Side::new(black, Color::Black, black_engine, spec.budget),
+    ];
+    let mut referee = Referee::new(spec.opening.start.clone(), spec.max_plies);
+    let end = play(&mut sides, &mut referee, spec);
+
+    let sd = &sides[if spec.white == Build::Sd { 0 } else { 1 }];
+    let old = &sides[if spec.white == Build::Old { 0 } else { 1 }];
+    let row = GameRow {
+        game: spec.game,
+        pair: spec.pair,
+        opening_id: spec.opening.id,
+        opening: spec.opening.text.clone(),
+        white: spec.white.name().to_string(),
+        black: black.name().to_string(),
+        result: end.result.pgn().to_string(),
+        sd_score: end.result.score_of(sd.color),
+        termination: end.termination.name().to_string(),
+        plies: referee.plies() as u64,
+        sd_nodes: sd.nodes,
+        old_nodes: old.nodes,
+        sd_cpu_s: micros(sd.cpu),
+        old_cpu_s: micros(old.cpu),
+        sd_wall_s: micros(sd.wall),
+        old_wall_s: micros(old.wall),
+        sd_depth: sd.depth,
+        old_depth: old.depth,
+        moves: referee.uci_moves(),
+        settings: spec.settings.to_string(),
+    };
+
+    let [w, b] = &sides;
+    let mut tags: Vec<(&str, String)> = vec![
+        ("Event", spec.event.to_string()),
+        ("Site", "?".to_string()),
+        ("Date", super::output::utc_now().pgn_date()),
+        ("Round", spec.game.to_string()),
+        ("White", w.build.name().to_string()),
+        ("Black", b.build.name().to_string()),
+        ("Result", end.result.pgn().to_string()),
+    ];
+    match &spec.opening.fen {
+        Some(fen) => {
+            tags.push(("SetUp", "1".to_string()));
+            tags.push(("FEN", fen.clone()));
+        }
+        None => tags.push(("Opening", spec.opening.text.clone())),
+    }
+    tags.extend([
+        ("Termination", end.termination.pgn_category().to_string()),
+        ("TimeControl", spec.budget.pgn_time_control()),
+        ("PlyCount", referee.plies().to_string()),
+        ("Pair", spec.pair.to_string()),
+        ("OpeningId", spec.opening.id.to_string()),
+        ("WhiteNodes", w.nodes.to_string()),
+        ("BlackNodes", b.nodes.to_string()),
+        ("WhiteCpuSeconds", format!("{:.3}", w.cpu)),
+        ("BlackCpuSeconds", format!("{:.3}", b.cpu)),
+        ("WhiteWallSeconds", format!("{:.3}", w.wall)),
+        ("BlackWallSeconds", format!("{:.3}", b.wall)),
+        ("WhiteDepth", w.depth.to_string()),
+        ("BlackDepth", b.depth.to_string()),
+    ]);
+    let comment = format!("{}: {}", end.termination.name(), end.detail);
+    let pgn = pgn::game_text(
+        &tags,
+        referee.start(),
+        referee.moves(),
+        end.result.pgn(),
+        &comment,
+    );
+
+    // A side whose engine panicked gets a new engine: its state is unknown.
+    for side in &mut sides {
+        if side.panicked {
+            *side.engine = Engine::new(side.build, hash_bits);
+        }
+    }
+    GameRecord { row, pgn }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::RootIter;
+
+    fn think(from: i8, to: i8, iterations: usize) -> Think {
+        let it = RootIter {
+            ply: 1,
+            nodes: 10,
+            score: -7999,
+            from,
+            to: to as i32,
+        };
+        Think {
+            from,
+            to,
+            nodes: 10,
+            iterations: vec![it; iterations],
+            played: false,
+        }
+    }
+
+    #[test]
+    fn refused_moves_are_told_apart() {
+        let e2e4 = (0x64, 0x44);
+        // the root answered from the hash: no iteration, K,L still the move fed in
+        assert_eq!(
+            refused_move(&think(0x64, 0x44, 0), e2e4),
+            Termination::HashRoot
+        );
+        // every move loses: iterations ran, the best stayed X=Y=0 (a8a8)
+        assert_eq!(refused_move(&think(0, 0, 3), e2e4), Termination::NoMove);
+        // anything else
+        assert_eq!(
+            refused_move(&think(0x64, 0x24, 2), e2e4),
+            Termination::IllegalMove
+        );
+        assert_eq!(
+            refused_move(&think(0x64, 0x44, 2), e2e4),
+            Termination::IllegalMove
+        );
+    }
+}

@@ -1,0 +1,255 @@
+//! `umax match`: self-play of the two builds, old (micro-Max 3.2) against sd (self-deepening).
+//!
+//! Games come in pairs: pair `p` plays opening `(p-1) mod #openings`, game `2p-1` with old
+//! white and game `2p` with sd white. Every game is two engines driven as two C processes would
+//! be (see [`game`]), refereed by shakmaty ([`referee`]). Pairs are spread over worker threads
+//! (rayon); each worker allocates its two engines once and resets them between games, so
+//! results at a node budget do not depend on the number of threads.
+//!
+//! Output (one directory): `games.csv` (a [`crate::games::GameRow`] per game, appended and
+//! flushed as each game ends, in completion order), `games.pgn`, `command.txt`. `--resume`
+//! continues from `games.csv`; `--shard K/N` plays a share of the pairs with global numbers.
+//!
+//! ```no_run
+//! use umax::matchrun::{MatchOptions, Budget, run};
+//! let mut opts = MatchOptions::new(Some("runs/demo".into()));
+//! opts.games = 4;
+//! opts.budget = Budget::Nodes(5_000);
+//! opts.hash_bits = 16;
+//! let outcome = run(&opts).unwrap();
+//! assert_eq!(outcome.rows.len(), 4);
+//! ```
+
+pub mod game;
+pub mod openings;
+pub mod options;
+pub mod output;
+pub mod pgn;
+pub mod progress;
+pub mod referee;
+
+pub use options::{Budget, Fault, FaultKind, MatchOptions, OpeningsSource, Shard, settings_string};
+
+use crate::engine::Build;
+use crate::games::GameRow;
+use game::{GameSpec, Worker};
+use output::{DirPlan, RunDir};
+use rayon::iter::{ParallelBridge, ParallelIterator};
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What a finished `run` leaves.
+#[derive(Debug)]
+pub struct MatchOutcome {
+    /// The run directory.
+    pub dir: PathBuf,
+    /// Every row in its `games.csv` (earlier runs' rows included on resume), sorted by game.
+    pub rows: Vec<GameRow>,
+    /// Games played by this invocation.
+    pub played: usize,
+}
+
+thread_local! {
+    /// The worker thread's engines (allocated at its first game, kept for the next ones).
+    static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's engines, allocating them on first use.
+fn with_worker<R>(hash_bits: u32, f: impl FnOnce(&mut Worker) -> R) -> R {
+    WORKER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.as_ref().is_none_or(|w| w.hash_bits != hash_bits) {
+            *slot = None; // free old tables before allocating new ones
+            *slot = Some(Worker::new(hash_bits));
+        }
+        f(slot.as_mut().expect("just allocated"))
+    })
+}
+
+/// The games of one pair that this run still has to play.
+struct Job {
+    pair: u64,
+    games: Vec<u64>,
+}
+
+struct Sink {
+    dir: RunDir,
+    progress: progress::Progress,
+    rows: Vec<GameRow>,
+    played: usize,
+    error: Option<String>,
+    /// Set when the SPRT accepted a hypothesis.
+    sprt_verdict: Option<String>,
+}
+
+/// Plays the match (or this shard of it, or what a resumed run still lacks).
+///
+/// Everything that can be refused (options, openings, output directory, settings of a resumed
+/// run) is refused before any game starts and before anything is written.
+pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
+    let mut opts = opts.clone();
+    for note in opts.validate()? {
+        eprintln!("umax match: {note}");
+    }
+    let book = openings::load(&opts.openings)?;
+    if let Some(o) = book.openings.iter().find(|o| o.plies() >= opts.max_plies) {
+        return Err(format!(
+            "{}: the opening has {} plies, which leaves no move below --max-plies {}",
+            o.origin,
+            o.plies(),
+            opts.max_plies
+        ));
+    }
+    if book.has_fen() {
+        game::check_fen_support(&book.openings)?;
+    }
+    let settings = settings_string(&opts, &book.name, &book.hash);
+    let plan = output::plan(&opts, &settings)?;
+    let resumed = matches!(plan, DirPlan::Resume { .. });
+    let (dir, done) = RunDir::open(plan)?;
+    dir.write_command(&opts, resumed)?;
+    let dir_path = dir.path.clone();
+
+    let done_games: HashSet<u64> = done.iter().map(|r| r.game).collect();
+    let shard_pairs: Vec<u64> = (1..=opts.pairs())
+        .filter(|&p| opts.shard.plays_pair(p))
+        .collect();
+    let jobs: Vec<Job> = shard_pairs
+        .iter()
+        .filter_map(|&pair| {
+            let games: Vec<u64> = [2 * pair - 1, 2 * pair]
+                .into_iter()
+                .filter(|g| !done_games.contains(g))
+                .collect();
+            (!games.is_empty()).then_some(Job { pair, games })
+        })
+        .collect();
+    let shard_total = 2 * shard_pairs.len() as u64;
+    let shard_done: Vec<GameRow> = done
+        .iter()
+        .filter(|r| opts.shard.plays_pair(r.pair))
+        .cloned()
+        .collect();
+    let to_play: usize = jobs.iter().map(|j| j.games.len()).sum();
+    eprintln!(
+        "umax match: {} in {} ({} of {} games to play{}, {} threads)",
+        opts.budget.setting(),
+        dir_path.display(),
+        to_play,
+        shard_total,
+        if opts.shard == Shard::ALL {
+            String::new()
+        } else {
+            format!(", shard {}", opts.shard)
+        },
+        opts.concurrency.min(jobs.len()).max(1)
+    );
+
+    let event = format!("umax match old vs sd, {}", opts.budget.setting());
+    let sink = Mutex::new(Sink {
+        dir,
+        progress: progress::Progress::new(&shard_done, shard_total, opts.progress),
+        rows: done,
+        played: 0,
+        error: None,
+        sprt_verdict: None,
+    });
+    if !jobs.is_empty() {
+        let stop = AtomicBool::new(false);
+        let threads = opts.concurrency.min(jobs.len()).max(1);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("umax-match-{i}"))
+            .build()
+            .map_err(|e| format!("cannot start worker threads: {e}"))?;
+        pool.install(|| {
+            // par_bridge hands out pairs in order, as workers become free
+            jobs.into_iter().par_bridge().for_each(|job| {
+                for &game_number in &job.games {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let spec = GameSpec {
+                        game: game_number,
+                        pair: job.pair,
+                        opening: book.for_pair(job.pair),
+                        // game 2p-1: old white; game 2p: sd white
+                        white: if game_number % 2 == 1 {
+                            Build::Old
+                        } else {
+                            Build::Sd
+                        },
+                        budget: &opts.budget,
+                        max_plies: opts.max_plies,
+                        settings: &settings,
+                        event: &event,
+                        fault: opts.fault,
+                    };
+                    let record = with_worker(opts.hash_bits, |w| game::play_game(w, &spec));
+                    let mut s = sink.lock().unwrap_or_else(|e| e.into_inner());
+                    match s.dir.append(&record.row, &record.pgn) {
+                        Ok(()) => {
+                            s.progress.game_done(&record.row);
+                            s.rows.push(record.row);
+                            s.played += 1;
+                            if let (Some(sprt), None) = (&opts.sprt, &s.sprt_verdict) {
+                                // pentanomial over complete pairs (trinomial before any)
+                                if let Ok(summary) = crate::report::summarize(&s.rows) {
+                                    let results = summary.sprt_results();
+                                    let status = sprt.status(&results);
+                                    if status != crate::stats::SprtStatus::Continue {
+                                        s.sprt_verdict = Some(format!(
+                                            "{status} after {} games (LLR {:.3}, bounds [{:.3}, {:.3}])",
+                                            s.rows.len(),
+                                            sprt.llr(&results),
+                                            sprt.lower_bound(),
+                                            sprt.upper_bound()
+                                        ));
+                                        stop.store(true, Ordering::Relaxed);
+                                    }
+                                }
+                            }
+                        }
+                        Err(e) => {
+                            s.error.get_or_insert(e);
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
+            });
+        });
+    }
+    let sink = sink.into_inner().unwrap_or_else(|e| e.into_inner());
+    sink.progress.finish();
+    if let Some(e) = sink.error {
+        return Err(e);
+    }
+    let mut rows = sink.rows;
+    rows.sort_by_key(|r| r.game);
+
+    // The summary is exactly what `umax report games.csv` makes of the file on disk.
+    if let Some(verdict) = &sink.sprt_verdict {
+        eprintln!("umax match: SPRT stopped the match: {verdict}");
+    }
+    if !rows.is_empty() {
+        let (text, _) = crate::report::run(&crate::report::ReportOptions {
+            csv: vec![dir_path.join(output::GAMES_CSV)],
+            out: Some(dir_path.clone()),
+            plots: true,
+            sprt: opts.sprt,
+        })?;
+        print!("{text}");
+    }
+    println!("Games:   {}", dir_path.join(output::GAMES_CSV).display());
+    println!("Summary: {}", dir_path.join("summary.csv").display());
+    println!("PGN:     {}", dir_path.join(output::GAMES_PGN).display());
+
+    Ok(MatchOutcome {
+        dir: dir_path,
+        rows,
+        played: sink.played,
+    })
+}

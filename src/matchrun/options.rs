@@ -1,0 +1,348 @@
+//! The plain options of a match (what `cli.rs` turns the command line into), the budget, the
+//! shard, and the settings string that tags every row.
+
+use std::path::PathBuf;
+use std::str::FromStr;
+
+/// Default node budget of a think (the value that replaces the C's `1e7`).
+pub const DEFAULT_NODES: u64 = 100_000;
+/// Default number of games (20 pairs).
+pub const DEFAULT_GAMES: u64 = 20;
+/// Default game length limit in plies (opening included), adjudicated a draw.
+pub const DEFAULT_MAX_PLIES: u32 = 400;
+/// Under `--tc`, a move may use this fraction of the side's remaining time: the root starts no
+/// further iteration once the move has used `remaining / TC_MOVES_TO_GO` seconds of CPU.
+pub const TC_MOVES_TO_GO: f64 = 30.0;
+/// Bumped whenever the runner's schedule or driving of the engines changes in a way that
+/// changes games (part of the settings string, so old rows never merge with new ones).
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// What limits a think.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Budget {
+    /// The 3.2 root rule `N<1e7` with this many nodes in place of `1e7` (deterministic).
+    Nodes(u64),
+    /// Sudden death: this many seconds of CPU per side per game, no increment.
+    Time(f64),
+}
+
+impl Budget {
+    /// The budget's part of the settings string: `nodes=100000` or `tc=60`.
+    pub fn setting(&self) -> String {
+        match self {
+            Budget::Nodes(n) => format!("nodes={n}"),
+            Budget::Time(s) => format!("tc={s}"),
+        }
+    }
+
+    /// Short tag for directory names: `nodes100000`, `tc60`.
+    pub fn tag(&self) -> String {
+        match self {
+            Budget::Nodes(n) => format!("nodes{n}"),
+            Budget::Time(s) => format!("tc{s}"),
+        }
+    }
+
+    /// PGN `TimeControl` tag: `-` (no clock) for node budgets, `60` for sudden death.
+    pub fn pgn_time_control(&self) -> String {
+        match self {
+            Budget::Nodes(_) => "-".to_string(),
+            Budget::Time(s) => format!("{s}"),
+        }
+    }
+}
+
+/// `--shard K/N`: this run plays only pairs `p` with `(p-1) % N == K-1`; games keep their global
+/// numbers, so the `games.csv` of the N shards concatenate into the unsharded match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// K, 1-based.
+    pub index: u64,
+    /// N.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole match.
+    pub const ALL: Shard = Shard { index: 1, count: 1 };
+
+    /// Does this shard play pair `pair` (1-based)?
+    pub fn plays_pair(&self, pair: u64) -> bool {
+        (pair - 1) % self.count == self.index - 1
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let (k, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("shard '{s}': expected K/N, e.g. 1/4"))?;
+        let parse = |t: &str| {
+            t.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("shard '{s}': '{t}' is not a whole number"))
+        };
+        let (index, count) = (parse(k)?, parse(n)?);
+        if count == 0 {
+            return Err(format!("shard '{s}': N must be at least 1"));
+        }
+        if index == 0 || index > count {
+            return Err(format!("shard '{s}': K must be between 1 and N ({count})"));
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// Where the openings come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OpeningsSource {
+    /// The built-in default suite.
+    Default,
+    /// A file: UCI move lines, FEN/EPD lines, or PGN.
+    File(PathBuf),
+}
+
+/// A fault the runner injects into one game, to test that errors end the game and not the
+/// match. Not reachable from the command line.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fault {
+    /// Global game number.
+    pub game: u64,
+    /// The ply (0-based count of plies already played) at which the fault strikes.
+    pub ply: u32,
+    pub kind: FaultKind,
+}
+
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaultKind {
+    /// The side to move's engine panics when asked to think.
+    Panic,
+    /// The engine that is fed the move played at this ply gets a corrupted side to move, so its
+    /// legality check rejects the move.
+    Reject,
+}
+
+/// Everything `umax match` needs; built by `cli.rs` from the command line.
+#[derive(Clone, Debug)]
+pub struct MatchOptions {
+    /// Total games of the whole match (all shards); odd numbers are rounded up to pairs.
+    pub games: u64,
+    pub budget: Budget,
+    pub max_plies: u32,
+    pub hash_bits: u32,
+    pub openings: OpeningsSource,
+    /// Worker threads (each holds two engines).
+    pub concurrency: usize,
+    pub shard: Shard,
+    /// Output directory; `None`: a new `runs/<timestamp>-<budget>`.
+    pub out: Option<PathBuf>,
+    /// Continue the run in `out` from its `games.csv`.
+    pub resume: bool,
+    /// Show the progress bar when stderr is a terminal.
+    pub progress: bool,
+    /// The command line, for `command.txt`.
+    pub command_line: Vec<String>,
+    /// Stop the match when this SPRT accepts a hypothesis (checked after every game).
+    pub sprt: Option<crate::stats::Sprt>,
+    #[doc(hidden)]
+    pub fault: Option<Fault>,
+}
+
+impl MatchOptions {
+    /// Options with the defaults of the command line (openings: the built-in suite).
+    pub fn new(out: Option<PathBuf>) -> MatchOptions {
+        MatchOptions {
+            games: DEFAULT_GAMES,
+            budget: Budget::Nodes(DEFAULT_NODES),
+            max_plies: DEFAULT_MAX_PLIES,
+            hash_bits: crate::engine::DEFAULT_HASH_BITS,
+            openings: OpeningsSource::Default,
+            concurrency: default_concurrency(),
+            shard: Shard::ALL,
+            out,
+            resume: false,
+            progress: true,
+            command_line: Vec::new(),
+            sprt: None,
+            fault: None,
+        }
+    }
+
+    /// Checks what clap cannot; rounds an odd game count up to whole pairs and says so in the
+    /// returned notes.
+    pub fn validate(&mut self) -> Result<Vec<String>, String> {
+        let mut notes = Vec::new();
+        if self.games == 0 {
+            return Err("--games must be at least 1 (games are played in pairs)".into());
+        }
+        if self.games % 2 == 1 {
+            notes.push(format!(
+                "--games {} is odd: playing {} (games come in pairs, one per colour)",
+                self.games,
+                self.games + 1
+            ));
+            self.games += 1;
+        }
+        match self.budget {
+            Budget::Nodes(0) => return Err("--nodes must be at least 1".into()),
+            Budget::Time(s) if !(s.is_finite() && s > 0.0) => {
+                return Err(format!(
+                    "--tc must be a positive number of seconds, not {s}"
+                ));
+            }
+            _ => {}
+        }
+        if self.max_plies == 0 {
+            return Err("--max-plies must be at least 1".into());
+        }
+        if !(4..=24).contains(&self.hash_bits) {
+            return Err(format!(
+                "--hash-bits must be 4..=24, not {}",
+                self.hash_bits
+            ));
+        }
+        if self.concurrency == 0 {
+            return Err("--concurrency must be at least 1".into());
+        }
+        if self.shard.index == 0 || self.shard.index > self.shard.count {
+            return Err(format!("--shard {}: K must be between 1 and N", self.shard));
+        }
+        if self.resume && self.out.is_none() {
+            return Err("--resume needs --out DIR (the run to continue)".into());
+        }
+        Ok(notes)
+    }
+
+    /// Number of game pairs in the whole match.
+    pub fn pairs(&self) -> u64 {
+        self.games.div_ceil(2)
+    }
+}
+
+/// All cores.
+pub fn default_concurrency() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The `settings` column: everything that changes the games, nothing that does not
+/// (concurrency, shard, output directory).
+pub fn settings_string(opts: &MatchOptions, openings_name: &str, openings_hash: &str) -> String {
+    format!(
+        "builds=old,sd;{};max_plies={};hash_bits={};openings={};openings_hash={};games={};protocol={}",
+        opts.budget.setting(),
+        opts.max_plies,
+        opts.hash_bits,
+        openings_name.replace([';', '='], "_"),
+        openings_hash,
+        opts.games,
+        PROTOCOL_VERSION
+    )
+}
+
+/// The keys whose values differ between two settings strings, for error messages.
+pub fn settings_diff(a: &str, b: &str) -> String {
+    let parse = |s: &str| -> Vec<(String, String)> {
+        s.split(';')
+            .map(|kv| {
+                let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+                (k.to_string(), v.to_string())
+            })
+            .collect()
+    };
+    let (pa, pb) = (parse(a), parse(b));
+    let mut diffs = Vec::new();
+    for (k, va) in &pa {
+        match pb.iter().find(|(kb, _)| kb == k) {
+            Some((_, vb)) if vb == va => {}
+            Some((_, vb)) => diffs.push(format!("{k}: {va} (on disk) vs {vb} (now)")),
+            None => diffs.push(format!("{k}: {va} (on disk) vs missing (now)")),
+        }
+    }
+    for (k, vb) in &pb {
+        if !pa.iter().any(|(ka, _)| ka == k) {
+            diffs.push(format!("{k}: missing (on disk) vs {vb} (now)"));
+        }
+    }
+    diffs.join(", ")
+}
+
+/// FNV-1a, 64 bits: a content fingerprint for the settings string (not cryptographic; it only
+/// has to tell two openings files apart).
+pub fn fnv1a64(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shard_parsing() {
+        assert_eq!("2/3".parse::<Shard>(), Ok(Shard { index: 2, count: 3 }));
+        assert!(
+            "3/2"
+                .parse::<Shard>()
+                .unwrap_err()
+                .contains("between 1 and N")
+        );
+        assert!("0/2".parse::<Shard>().is_err());
+        assert!("1/0".parse::<Shard>().is_err());
+        assert!("x".parse::<Shard>().is_err());
+        let s = Shard { index: 2, count: 3 };
+        let pairs: Vec<u64> = (1..=9).filter(|&p| s.plays_pair(p)).collect();
+        assert_eq!(pairs, vec![2, 5, 8]);
+    }
+
+    #[test]
+    fn odd_games_round_up() {
+        let mut o = MatchOptions::new(None);
+        o.games = 5;
+        let notes = o.validate().unwrap();
+        assert_eq!(o.games, 6);
+        assert!(notes[0].contains("odd"));
+        o.games = 0;
+        assert!(o.validate().is_err());
+    }
+
+    #[test]
+    fn settings_leave_out_concurrency_and_shard() {
+        let mut a = MatchOptions::new(None);
+        let mut b = a.clone();
+        a.concurrency = 1;
+        b.concurrency = 7;
+        b.shard = Shard { index: 2, count: 2 };
+        assert_eq!(
+            settings_string(&a, "x.txt", "00"),
+            settings_string(&b, "x.txt", "00")
+        );
+        b.budget = Budget::Nodes(5);
+        let (sa, sb) = (
+            settings_string(&a, "x.txt", "00"),
+            settings_string(&b, "x.txt", "00"),
+        );
+        assert_eq!(
+            settings_diff(&sa, &sb),
+            "nodes: 100000 (on disk) vs 5 (now)"
+        );
+    }
+
+    #[test]
+    fn fnv_known_value() {
+        assert_eq!(fnv1a64(b""), "cbf29ce484222325");
+        assert_eq!(fnv1a64(b"a"), "af63dc4c8601ec8c");
+    }
+}

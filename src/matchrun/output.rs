@@ -1,0 +1,411 @@
+//! The run directory: `games.csv` (one row per game, appended and flushed as each game ends),
+//! `games.pgn` (likewise, written before the row), `command.txt`. Every check that can fail is
+//! done before anything is created, so a bad command line leaves nothing behind.
+
+use super::options::{MatchOptions, settings_diff};
+use super::pgn;
+use crate::games::GameRow;
+use std::fs::{self, File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+pub const GAMES_CSV: &str = "games.csv";
+pub const GAMES_PGN: &str = "games.pgn";
+pub const COMMAND_TXT: &str = "command.txt";
+
+/// A UTC date and time (no time-zone crate needed for names and tags).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Utc {
+    pub year: i64,
+    pub month: u32,
+    pub day: u32,
+    pub hour: u32,
+    pub minute: u32,
+    pub second: u32,
+}
+
+impl Utc {
+    /// From seconds since 1970-01-01 (Howard Hinnant's civil-from-days).
+    pub fn from_unix(secs: i64) -> Utc {
+        let days = secs.div_euclid(86_400);
+        let rem = secs.rem_euclid(86_400);
+        let z = days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        let year = yoe + era * 400 + (month <= 2) as i64;
+        Utc {
+            year,
+            month,
+            day,
+            hour: (rem / 3600) as u32,
+            minute: (rem / 60 % 60) as u32,
+            second: (rem % 60) as u32,
+        }
+    }
+
+    /// `2026.11.21` (PGN `Date`).
+    pub fn pgn_date(&self) -> String {
+        format!("{:04}.{:02}.{:02}", self.year, self.month, self.day)
+    }
+
+    /// `20261121-203645` (directory names).
+    pub fn compact(&self) -> String {
+        format!(
+            "{:04}{:02}{:02}-{:02}{:02}{:02}",
+            self.year, self.month, self.day, self.hour, self.minute, self.second
+        )
+    }
+
+    /// `2026-11-21T20:36:45Z`.
+    pub fn iso(&self) -> String {
+        format!(
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+            self.year, self.month, self.day, self.hour, self.minute, self.second
+        )
+    }
+}
+
+pub fn utc_now() -> Utc {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    Utc::from_unix(secs)
+}
+
+/// The header line of `games.csv`, as serde writes it for [`GameRow`].
+pub fn csv_header() -> csv::StringRecord {
+    let sample = GameRow {
+        game: 0,
+        pair: 0,
+        opening_id: 0,
+        opening: String::new(),
+        white: String::new(),
+        black: String::new(),
+        result: String::new(),
+        sd_score: 0.0,
+        termination: String::new(),
+        plies: 0,
+        sd_nodes: 0,
+        old_nodes: 0,
+        sd_cpu_s: 0.0,
+        old_cpu_s: 0.0,
+        sd_wall_s: 0.0,
+        old_wall_s: 0.0,
+        sd_depth: 0,
+        old_depth: 0,
+        moves: String::new(),
+        settings: String::new(),
+    };
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.serialize(&sample).expect("serialising to memory");
+    let bytes = w.into_inner().expect("in-memory writer");
+    let mut r = csv::Reader::from_reader(bytes.as_slice());
+    r.headers().expect("header just written").clone()
+}
+
+/// The rows of a `games.csv`, ignoring a trailing partial line (a run killed mid-write), and
+/// the length in bytes of the complete part.
+pub fn read_rows(path: &Path) -> Result<(Vec<GameRow>, u64), String> {
+    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    if complete == 0 {
+        return Ok((Vec::new(), 0));
+    }
+    let mut reader = csv::Reader::from_reader(&bytes[..complete]);
+    let header = reader
+        .headers()
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .clone();
+    if header != csv_header() {
+        return Err(format!(
+            "{}: the header is not that of games.csv (expected {})",
+            path.display(),
+            csv_header().iter().collect::<Vec<_>>().join(",")
+        ));
+    }
+    let mut rows = Vec::new();
+    for (i, row) in reader.deserialize::<GameRow>().enumerate() {
+        rows.push(row.map_err(|e| format!("{}: row {}: {e}", path.display(), i + 1))?);
+    }
+    Ok((rows, complete as u64))
+}
+
+/// What to do with the output directory; decided without touching the disk.
+#[derive(Debug)]
+pub enum DirPlan {
+    /// A new directory `runs/<timestamp>-<budget>` (a suffix is added if it exists).
+    NewDefault { base: PathBuf },
+    /// Create (or use, if empty) the directory the user named.
+    Fresh(PathBuf),
+    /// Continue the run in this directory: its rows so far and the length of the complete part
+    /// of its `games.csv`.
+    Resume {
+        path: PathBuf,
+        rows: Vec<GameRow>,
+        complete_len: u64,
+    },
+}
+
+fn is_empty_dir(path: &Path) -> Result<bool, String> {
+    let mut entries =
+        fs::read_dir(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(entries.next().is_none())
+}
+
+/// Checks the output directory (nothing is written).
+pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
+    let Some(path) = opts.out.clone() else {
+        let base =
+            PathBuf::from("runs").join(format!("{}-{}", utc_now().compact(), opts.budget.tag()));
+        return Ok(DirPlan::NewDefault { base });
+    };
+    if path.exists() && !path.is_dir() {
+        return Err(format!("--out {}: not a directory", path.display()));
+    }
+    let exists = path.is_dir();
+    if !opts.resume {
+        if exists && !is_empty_dir(&path)? {
+            return Err(format!(
+                "--out {}: the directory is not empty (use --resume to continue the run in it, or choose another directory)",
+                path.display()
+            ));
+        }
+        return Ok(DirPlan::Fresh(path));
+    }
+    let csv = path.join(GAMES_CSV);
+    if !csv.exists() {
+        if exists && !is_empty_dir(&path)? {
+            return Err(format!(
+                "--resume: {} has no {GAMES_CSV} to continue from",
+                path.display()
+            ));
+        }
+        return Ok(DirPlan::Fresh(path)); // nothing to resume: a new run
+    }
+    let (rows, complete_len) = read_rows(&csv)?;
+    if let Some(row) = rows.iter().find(|r| r.settings != settings) {
+        return Err(format!(
+            "--resume: {} was written with other settings ({}); resume with the same options or choose another --out",
+            csv.display(),
+            settings_diff(&row.settings, settings)
+        ));
+    }
+    Ok(DirPlan::Resume {
+        path,
+        rows,
+        complete_len,
+    })
+}
+
+/// The open run directory.
+pub struct RunDir {
+    pub path: PathBuf,
+    csv: csv::Writer<File>,
+    pgn: File,
+}
+
+fn io_err(path: &Path, e: std::io::Error) -> String {
+    format!("cannot write {}: {e}", path.display())
+}
+
+impl RunDir {
+    /// Creates (or reopens, on resume) the directory and its files. Returns the rows already
+    /// played.
+    pub fn open(plan: DirPlan) -> Result<(RunDir, Vec<GameRow>), String> {
+        let (path, rows) = match plan {
+            DirPlan::NewDefault { base } => (create_unique(&base)?, Vec::new()),
+            DirPlan::Fresh(path) => {
+                fs::create_dir_all(&path).map_err(|e| io_err(&path, e))?;
+                (path, Vec::new())
+            }
+            DirPlan::Resume {
+                path,
+                rows,
+                complete_len,
+            } => {
+                let csv = path.join(GAMES_CSV);
+                // drop a partial last line, so appended rows start on a line of their own
+                let f = OpenOptions::new()
+                    .write(true)
+                    .open(&csv)
+                    .map_err(|e| io_err(&csv, e))?;
+                f.set_len(complete_len).map_err(|e| io_err(&csv, e))?;
+                (path, rows)
+            }
+        };
+        let csv_path = path.join(GAMES_CSV);
+        let new_csv = fs::metadata(&csv_path).map_or(true, |m| m.len() == 0);
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&csv_path)
+            .map_err(|e| io_err(&csv_path, e))?;
+        let mut csv = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(file);
+        if new_csv {
+            csv.write_record(&csv_header())
+                .and_then(|_| csv.flush().map_err(csv::Error::from))
+                .map_err(|e| format!("cannot write {}: {e}", csv_path.display()))?;
+        }
+        // games.pgn keeps only the games games.csv records (see pgn::filter_games)
+        let pgn_path = path.join(GAMES_PGN);
+        if !rows.is_empty() || pgn_path.exists() {
+            let old = fs::read_to_string(&pgn_path).unwrap_or_default();
+            let done: std::collections::HashSet<u64> = rows.iter().map(|r| r.game).collect();
+            let kept = pgn::filter_games(&old, |g| done.contains(&g));
+            if kept != old {
+                let tmp = path.join("games.pgn.tmp");
+                fs::write(&tmp, kept).map_err(|e| io_err(&tmp, e))?;
+                fs::rename(&tmp, &pgn_path).map_err(|e| io_err(&pgn_path, e))?;
+            }
+        }
+        let pgn = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&pgn_path)
+            .map_err(|e| io_err(&pgn_path, e))?;
+        Ok((RunDir { path, csv, pgn }, rows))
+    }
+
+    /// Records a finished game: PGN first, then the row (the row is the record; a game whose
+    /// row is missing is played again on resume).
+    pub fn append(&mut self, row: &GameRow, pgn_text: &str) -> Result<(), String> {
+        let pgn_path = self.path.join(GAMES_PGN);
+        self.pgn
+            .write_all(pgn_text.as_bytes())
+            .and_then(|_| self.pgn.flush())
+            .map_err(|e| io_err(&pgn_path, e))?;
+        let csv_path = self.path.join(GAMES_CSV);
+        self.csv
+            .serialize(row)
+            .map_err(|e| format!("cannot write {}: {e}", csv_path.display()))?;
+        self.csv.flush().map_err(|e| io_err(&csv_path, e))
+    }
+
+    /// Writes (or, on resume, appends to) `command.txt`.
+    pub fn write_command(&self, opts: &MatchOptions, resumed: bool) -> Result<(), String> {
+        let path = self.path.join(COMMAND_TXT);
+        let mut text = String::new();
+        if resumed {
+            text.push_str("\n# resumed\n");
+        }
+        text.push_str(&format!("command: {}\n", shell_join(&opts.command_line)));
+        text.push_str(&format!("commit: {}\n", git_commit()));
+        text.push_str(&format!("machine: {}\n", command_output("uname", &["-a"])));
+        text.push_str(&format!(
+            "nproc: {}\n",
+            super::options::default_concurrency()
+        ));
+        text.push_str(&format!("concurrency: {}\n", opts.concurrency));
+        text.push_str(&format!("shard: {}\n", opts.shard));
+        text.push_str(&format!("started: {}\n", utc_now().iso()));
+        let mut f = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(|e| io_err(&path, e))?;
+        f.write_all(text.as_bytes()).map_err(|e| io_err(&path, e))
+    }
+}
+
+/// Creates `base`, or `base-2`, `base-3`, ... (never an existing directory).
+fn create_unique(base: &Path) -> Result<PathBuf, String> {
+    if let Some(parent) = base.parent() {
+        fs::create_dir_all(parent).map_err(|e| io_err(parent, e))?;
+    }
+    for n in 1u32.. {
+        let path = if n == 1 {
+            base.to_path_buf()
+        } else {
+            PathBuf::from(format!("{}-{n}", base.display()))
+        };
+        match fs::create_dir(&path) {
+            Ok(()) => return Ok(path),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(io_err(&path, e)),
+        }
+    }
+    unreachable!("some suffix is free")
+}
+
+/// A command line as it could be pasted into a shell.
+fn shell_join(args: &[String]) -> String {
+    args.iter()
+        .map(|a| {
+            if !a.is_empty()
+                && a.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c))
+            {
+                a.clone()
+            } else {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn command_output(cmd: &str, args: &[&str]) -> String {
+    std::process::Command::new(cmd)
+        .args(args)
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+/// `git rev-parse HEAD` of the source tree the binary was built from (else of the current
+/// directory), `+dirty` if tracked files differ from it; `unknown` without git.
+fn git_commit() -> String {
+    for dir in [env!("CARGO_MANIFEST_DIR"), "."] {
+        let head = command_output("git", &["-C", dir, "rev-parse", "HEAD"]);
+        if head != "unknown" {
+            let status = command_output(
+                "git",
+                &["-C", dir, "status", "--porcelain", "--untracked-files=no"],
+            );
+            let dirty = status != "unknown";
+            return if dirty { format!("{head}+dirty") } else { head };
+        }
+    }
+    "unknown".to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_conversion() {
+        assert_eq!(Utc::from_unix(0).iso(), "1970-01-01T00:00:00Z");
+        assert_eq!(Utc::from_unix(951_782_400).iso(), "2000-02-29T00:00:00Z");
+        assert_eq!(Utc::from_unix(1_795_293_405).iso(), "2026-11-21T20:36:45Z");
+        assert_eq!(Utc::from_unix(1_795_293_405).compact(), "20261121-203645");
+    }
+
+    #[test]
+    fn header_follows_the_row_contract() {
+        let h = csv_header();
+        assert_eq!(&h[0], "game");
+        assert_eq!(&h[h.len() - 1], "settings");
+        assert_eq!(h.len(), 20);
+    }
+
+    #[test]
+    fn shell_quoting() {
+        let args: Vec<String> = ["umax", "match", "--out", "a b", "it's"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(shell_join(&args), "umax match --out 'a b' 'it'\\''s'");
+    }
+}

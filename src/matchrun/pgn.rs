@@ -1,0 +1,142 @@
+//! `games.pgn`: export-format PGN of every game (SAN from shakmaty), and the resume filter.
+
+use super::referee::PlayedMove;
+use shakmaty::{Chess, Color, Position};
+use std::collections::HashSet;
+
+/// Escapes a tag value (`\` and `"`).
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// One game in PGN: the tags in the given order, the moves with their comments, a final
+/// comment, the result; movetext wrapped below 80 columns. Ends with an empty line.
+pub fn game_text(
+    tags: &[(&str, String)],
+    start: &Chess,
+    moves: &[PlayedMove],
+    result: &str,
+    final_comment: &str,
+) -> String {
+    let mut out = String::new();
+    for (name, value) in tags {
+        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    }
+    out.push('\n');
+
+    let mut tokens: Vec<String> = Vec::new();
+    let mut number = start.fullmoves().get();
+    let mut turn = start.turn();
+    let mut need_number = true;
+    for m in moves {
+        if turn == Color::White {
+            tokens.push(format!("{number}."));
+        } else if need_number {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(m.san.clone());
+        need_number = false;
+        if !m.comment.is_empty() {
+            tokens.push(format!("{{{}}}", m.comment.replace('}', ")")));
+            need_number = true;
+        }
+        if turn == Color::Black {
+            number += 1;
+        }
+        turn = !turn;
+    }
+    tokens.push(format!("{{{}}}", final_comment.replace('}', ")")));
+    tokens.push(result.to_string());
+
+    let mut line = String::new();
+    for word in tokens.iter().flat_map(|t| t.split_whitespace()) {
+        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+/// The `Round` tag of one game's text (the game number).
+fn round_of(game: &str) -> Option<u64> {
+    game.lines()
+        .find_map(|l| l.strip_prefix("[Round \""))
+        .and_then(|rest| rest.split('"').next())
+        .and_then(|n| n.parse().ok())
+}
+
+/// Keeps the complete games of `text` whose game number `keep` accepts, each once, in order.
+/// Used on `--resume`: games.csv is the record; a game in the PGN but not in the CSV (killed
+/// between the two writes, or cut off) is dropped and played again.
+pub fn filter_games(text: &str, keep: impl Fn(u64) -> bool) -> String {
+    let mut chunks: Vec<String> = Vec::new();
+    for line in text.split_inclusive('\n') {
+        if line.starts_with("[Event ") || chunks.is_empty() {
+            chunks.push(String::new());
+        }
+        chunks.last_mut().unwrap().push_str(line);
+    }
+    let mut seen = HashSet::new();
+    let mut out = String::new();
+    for chunk in chunks {
+        let complete = chunk.ends_with("\n\n") && {
+            let last = chunk.trim_end();
+            ["1-0", "0-1", "1/2-1/2", "*"]
+                .iter()
+                .any(|r| last.ends_with(&format!(" {r}")) || last.ends_with(&format!("\n{r}")))
+        };
+        if let Some(round) = round_of(&chunk)
+            && complete
+            && keep(round)
+            && seen.insert(round)
+        {
+            out.push_str(&chunk);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::parse_uci;
+    use crate::matchrun::referee::Referee;
+
+    fn game(round: u64) -> String {
+        let mut r = Referee::new(Chess::default(), 400);
+        for (i, t) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
+            let m = parse_uci(r.position(), t).unwrap();
+            r.play(m, if i == 1 { "book".into() } else { String::new() });
+        }
+        let tags = vec![
+            ("Event", "t".to_string()),
+            ("Round", round.to_string()),
+            ("Result", "1/2-1/2".to_string()),
+        ];
+        game_text(&tags, r.start(), r.moves(), "1/2-1/2", "max_plies: x")
+    }
+
+    #[test]
+    fn movetext_numbers_after_comments() {
+        let g = game(3);
+        assert!(
+            g.contains("1. e4 e5 {book} 2. Nf3 {max_plies: x} 1/2-1/2\n\n"),
+            "{g}"
+        );
+    }
+
+    #[test]
+    fn filter_keeps_complete_wanted_games_once() {
+        let text = format!("{}{}{}{}", game(1), game(2), game(1), &game(3)[..40]);
+        let kept = filter_games(&text, |r| r != 2);
+        assert_eq!(kept, game(1));
+    }
+}

@@ -1,0 +1,113 @@
+//! What the terminal shows during a match: a progress bar on stderr (games done/total, running
+//! W-D-L of sd against old, score, ETA) when stderr is a terminal, else one line per finished
+//! game (cutechess-style, for logs). And a tiny summary at the end.
+
+use crate::games::GameRow;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::time::Duration;
+
+/// Wins, draws and losses of sd.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+}
+
+impl Tally {
+    pub fn add(&mut self, row: &GameRow) {
+        if row.sd_score > 0.75 {
+            self.wins += 1;
+        } else if row.sd_score < 0.25 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// sd's score fraction.
+    pub fn score(&self) -> f64 {
+        if self.games() == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games() as f64
+    }
+}
+
+pub struct Progress {
+    bar: ProgressBar,
+    /// Print a line per game (stderr is not a terminal, or the bar is off).
+    log: bool,
+    tally: Tally,
+}
+
+impl Progress {
+    /// `done`: rows already on disk (resume); `total`: all games of this shard.
+    pub fn new(done: &[GameRow], total: u64, show_bar: bool) -> Progress {
+        let mut tally = Tally::default();
+        for row in done {
+            tally.add(row);
+        }
+        let terminal = std::io::stderr().is_terminal();
+        let bar = if show_bar && terminal {
+            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{bar:30.cyan/blue} {pos}/{len} games  {msg}  [{elapsed_precise}, ETA {eta}]",
+                )
+                .expect("valid template")
+                .progress_chars("=> "),
+            );
+            bar.set_position(done.len() as u64);
+            bar.reset_eta();
+            bar.enable_steady_tick(Duration::from_millis(500));
+            bar
+        } else {
+            ProgressBar::hidden()
+        };
+        let p = Progress {
+            bar,
+            log: !(show_bar && terminal),
+            tally,
+        };
+        p.bar.set_message(p.message());
+        p
+    }
+
+    fn message(&self) -> String {
+        let t = &self.tally;
+        format!(
+            "sd vs old: {}-{}-{} (W-D-L), score {:.1}%",
+            t.wins,
+            t.draws,
+            t.losses,
+            100.0 * t.score()
+        )
+    }
+
+    pub fn game_done(&mut self, row: &GameRow) {
+        self.tally.add(row);
+        self.bar.inc(1);
+        self.bar.set_message(self.message());
+        if self.log {
+            eprintln!(
+                "Finished game {} ({} vs {}): {} {{{}}}; {}",
+                row.game,
+                row.white,
+                row.black,
+                row.result,
+                row.termination,
+                self.message()
+            );
+        }
+    }
+
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}

@@ -1,0 +1,88 @@
+//! Helpers shared by the `tests/match_*.rs` files.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use umax::games::GameRow;
+
+/// The `umax` binary under test.
+pub fn umax() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_umax"))
+}
+
+/// A fresh, empty scratch directory for one test (under cargo's per-target tmp dir).
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `umax match ARGS` and returns its output (stdin closed, so no progress bar).
+pub fn run_match(args: &[&str]) -> Output {
+    umax()
+        .arg("match")
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("umax runs")
+}
+
+/// Like [`run_match`], but the run must succeed.
+pub fn run_ok(args: &[&str]) -> Output {
+    let out = run_match(args);
+    assert!(
+        out.status.success(),
+        "umax match {args:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The rows of `DIR/games.csv`, sorted by game number.
+pub fn rows(dir: &Path) -> Vec<GameRow> {
+    let mut reader = csv::Reader::from_path(dir.join("games.csv")).expect("games.csv");
+    let mut rows: Vec<GameRow> = reader.deserialize().map(|r| r.expect("a row")).collect();
+    rows.sort_by_key(|r| r.game);
+    rows
+}
+
+/// Rows with the time columns zeroed (they differ from run to run).
+pub fn timeless(mut rows: Vec<GameRow>) -> Vec<GameRow> {
+    for r in &mut rows {
+        r.sd_cpu_s = 0.0;
+        r.old_cpu_s = 0.0;
+        r.sd_wall_s = 0.0;
+        r.old_wall_s = 0.0;
+    }
+    rows
+}
+
+/// Small, fast settings shared by the runs that are compared with each other.
+pub const QUICK: &[&str] = &[
+    "--games",
+    "8",
+    "--nodes",
+    "3000",
+    "--hash-bits",
+    "16",
+    "--max-plies",
+    "160",
+];
+
+/// `QUICK` plus more arguments.
+pub fn quick(extra: &[&str]) -> Vec<String> {
+    QUICK
+        .iter()
+        .chain(extra.iter())
+        .map(|s| s.to_string())
+        .collect()
+}
+
+pub fn as_strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+pub fn path_str(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}

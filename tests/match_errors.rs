@@ -1,0 +1,336 @@
+//! Bad input is refused before any game starts (non-zero exit, a clear message, no games
+//! written); errors inside a game end that game, never the match.
+
+mod match_common;
+use match_common::*;
+
+use std::path::Path;
+use umax::matchrun::{Budget, Fault, FaultKind, MatchOptions, OpeningsSource, run};
+
+/// Runs `umax match ARGS`, expects failure with `message` in stderr, and no games anywhere in
+/// `dir`.
+fn refused(dir: &Path, args: &[&str], message: &str) {
+    let out = run_match(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} was accepted");
+    assert!(
+        err.contains(message),
+        "{args:?}: expected '{message}' in:\n{err}"
+    );
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    let games = walk(dir).into_iter().filter(|p| {
+        let n = p.file_name().unwrap().to_string_lossy();
+        n == "games.csv" || n == "games.pgn"
+    });
+    assert_eq!(games.count(), 0, "{args:?} wrote games");
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(walk(&p));
+            }
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn bad_input_is_refused_before_any_game() {
+    let dir = scratch("bad_input");
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let out = dir.join("out");
+    let out = path_str(&out);
+    let base = ["--games", "2", "--nodes", "2000", "--hash-bits", "16"];
+    let with = |extra: &[&str]| -> Vec<String> {
+        base.iter().chain(extra).map(|s| s.to_string()).collect()
+    };
+
+    let bad = write(
+        "openings.txt",
+        "e2e4 e7e5\n\n# a comment\nd2d4\ne2e4 e2e5\n",
+    );
+    refused(
+        &dir,
+        &as_strs(&with(&["--openings", &bad, "--out", out])),
+        &format!("{bad}:5: 'e2e5' is not legal in this position"),
+    );
+    let garbage = write("garbage.txt", "e2e4 hello\n");
+    refused(
+        &dir,
+        &as_strs(&with(&["--openings", &garbage, "--out", out])),
+        "garbage.txt:1: 'hello' is not a move",
+    );
+    let empty = write("empty.txt", "");
+    refused(
+        &dir,
+        &as_strs(&with(&["--openings", &empty, "--out", out])),
+        "no openings",
+    );
+    let comments = write("comments.txt", "# nothing\n\n");
+    refused(
+        &dir,
+        &as_strs(&with(&["--openings", &comments, "--out", out])),
+        "no openings",
+    );
+    let missing = dir.join("missing.txt");
+    refused(
+        &dir,
+        &as_strs(&with(&["--openings", path_str(&missing), "--out", out])),
+        "cannot read openings file",
+    );
+    let pgn = write("bad.pgn", "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n");
+    refused(
+        &dir,
+        &as_strs(&with(&["--openings", &pgn, "--out", out])),
+        "bad.pgn: game 1: 'Ke3' is not legal",
+    );
+    let fen = write(
+        "fen.epd",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n",
+    );
+    refused(
+        &dir,
+        &as_strs(&with(&["--openings", &fen, "--out", out])),
+        "FEN openings need Engine::set_fen (not merged yet)",
+    );
+    let long = write("long.txt", "e2e4 e7e5 g1f3 b8c6\n");
+    refused(
+        &dir,
+        &as_strs(&with(&[
+            "--openings",
+            &long,
+            "--max-plies",
+            "4",
+            "--out",
+            out,
+        ])),
+        "long.txt:1: the opening has 4 plies",
+    );
+
+    refused(
+        &dir,
+        &["--shard", "3/2", "--out", out],
+        "K must be between 1 and N",
+    );
+    refused(
+        &dir,
+        &["--shard", "1/0", "--out", out],
+        "N must be at least 1",
+    );
+    refused(
+        &dir,
+        &["--games", "0", "--out", out],
+        "--games must be at least 1",
+    );
+    refused(
+        &dir,
+        &["--nodes", "0", "--out", out],
+        "--nodes must be at least 1",
+    );
+    refused(
+        &dir,
+        &["--tc", "0", "--out", out],
+        "--tc must be a positive number",
+    );
+    refused(
+        &dir,
+        &["--nodes", "5", "--tc", "1", "--out", out],
+        "cannot be used with",
+    );
+    refused(
+        &dir,
+        &["--concurrency", "0", "--out", out],
+        "--concurrency must be at least 1",
+    );
+    refused(&dir, &["--resume"], "--out");
+
+    // output directories: not empty, a file, under a file
+    let full = dir.join("full");
+    std::fs::create_dir_all(&full).unwrap();
+    std::fs::write(full.join("notes.txt"), "mine").unwrap();
+    refused(
+        &dir,
+        &as_strs(&with(&["--out", path_str(&full)])),
+        "not empty",
+    );
+    let file = write("a-file", "x");
+    refused(&dir, &as_strs(&with(&["--out", &file])), "not a directory");
+    let under = format!("{file}/run");
+    refused(&dir, &as_strs(&with(&["--out", &under])), "cannot write");
+    refused(
+        &dir,
+        &as_strs(&with(&["--out", path_str(&full), "--resume"])),
+        "no games.csv",
+    );
+    assert_eq!(
+        std::fs::read_to_string(full.join("notes.txt")).unwrap(),
+        "mine"
+    );
+}
+
+#[test]
+fn odd_games_round_up_to_pairs() {
+    let dir = scratch("odd_games").join("run");
+    let out = run_ok(&[
+        "--games",
+        "3",
+        "--nodes",
+        "1000",
+        "--hash-bits",
+        "16",
+        "--max-plies",
+        "30",
+        "--out",
+        path_str(&dir),
+    ]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--games 3 is odd: playing 4"));
+    assert_eq!(rows(&dir).len(), 4);
+    assert!(rows(&dir)[0].settings.contains("games=4"));
+}
+
+#[test]
+fn pgn_openings_file_and_default_directory() {
+    let dir = scratch("pgn_openings");
+    let pgn = dir.join("o.pgn");
+    std::fs::write(&pgn, "[Event \"a\"]\n\n1. d4 Nf6 2. c4 (2. Nf3) e6 *\n").unwrap();
+    // no --out: a new runs/<timestamp>-nodes1000 directory under the working directory
+    let out = umax()
+        .current_dir(&dir)
+        .args([
+            "match",
+            "--games",
+            "2",
+            "--nodes",
+            "1000",
+            "--hash-bits",
+            "16",
+            "--max-plies",
+            "30",
+        ])
+        .arg("--openings")
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let runs: Vec<_> = std::fs::read_dir(dir.join("runs"))
+        .unwrap()
+        .flatten()
+        .collect();
+    assert_eq!(runs.len(), 1);
+    let run_dir = runs[0].path();
+    assert!(
+        run_dir
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .ends_with("-nodes1000")
+    );
+    let r = rows(&run_dir);
+    assert_eq!(r[0].opening, "d2d4 g8f6 c2c4 e7e6");
+    assert!(r[0].settings.contains("openings=o.pgn;openings_hash="));
+    let command = std::fs::read_to_string(run_dir.join("command.txt")).unwrap();
+    assert!(command.contains("command: ") && command.contains("--nodes 1000"));
+    assert!(
+        command.contains("commit: ")
+            && command.contains("machine: ")
+            && command.contains("started: ")
+    );
+    let summary = String::from_utf8_lossy(&out.stdout);
+    assert!(summary.contains("Score of sd vs old:"), "{summary}");
+}
+
+/// A file's words joined by single spaces (PGN movetext wraps anywhere between words).
+fn one_line(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn fault_options(name: &str, fault: Fault) -> MatchOptions {
+    let mut o = MatchOptions::new(Some(scratch(name).join("run")));
+    o.games = 4;
+    o.budget = Budget::Nodes(1000);
+    o.hash_bits = 16;
+    o.max_plies = 40;
+    o.concurrency = 2;
+    o.progress = false;
+    o.openings = OpeningsSource::Default;
+    o.fault = Some(fault);
+    o
+}
+
+#[test]
+fn an_engine_panic_ends_the_game_not_the_match() {
+    // game 2: sd is White; ply 10 (after the 6-ply opening) is White's think
+    let fault = Fault {
+        game: 2,
+        ply: 10,
+        kind: FaultKind::Panic,
+    };
+    let outcome = run(&fault_options("fault_panic", fault)).unwrap();
+    assert_eq!(outcome.rows.len(), 4);
+    let g = &outcome.rows[1];
+    assert_eq!(
+        (g.game, g.termination.as_str(), g.result.as_str()),
+        (2, "engine_panic", "0-1")
+    );
+    assert_eq!(g.sd_score, 0.0);
+    assert_eq!(g.plies, 10);
+    assert!(
+        outcome
+            .rows
+            .iter()
+            .filter(|r| r.game != 2)
+            .all(|r| r.termination != "engine_panic")
+    );
+    let pgn = one_line(&outcome.dir.join("games.pgn"));
+    assert!(
+        pgn.contains(
+            "{engine_panic: sd (White)'s engine panicked thinking: injected fault (test)}"
+        ),
+        "{pgn}"
+    );
+    // the games after the panic are the games of a run without it (the engine was replaced)
+    let clean = run(&{
+        let mut o = fault_options("fault_panic_clean", fault);
+        o.fault = None;
+        o
+    })
+    .unwrap();
+    let others = |rows: &[umax::games::GameRow]| -> Vec<umax::games::GameRow> {
+        timeless(rows.iter().filter(|r| r.game != 2).cloned().collect())
+    };
+    assert_eq!(others(&outcome.rows), others(&clean.rows));
+}
+
+#[test]
+fn an_engine_rejecting_a_legal_move_ends_the_game_not_the_match() {
+    // game 3: old is White; the move of ply 8 (White's) is fed to sd, which rejects it
+    let fault = Fault {
+        game: 3,
+        ply: 8,
+        kind: FaultKind::Reject,
+    };
+    let outcome = run(&fault_options("fault_reject", fault)).unwrap();
+    assert_eq!(outcome.rows.len(), 4);
+    let g = &outcome.rows[2];
+    assert_eq!(
+        (g.game, g.termination.as_str(), g.result.as_str()),
+        (3, "engine_rejected_move", "1-0")
+    );
+    assert_eq!(g.plies, 9);
+    let pgn = one_line(&outcome.dir.join("games.pgn"));
+    assert!(pgn.contains("sd (Black)'s engine rejected"), "{pgn}");
+}

@@ -1,0 +1,374 @@
+//! Whole runs of `umax match` at a small node budget: results independent of concurrency and
+//! sharding, interruption + resume, and the PGN read back and replayed.
+
+mod match_common;
+use match_common::*;
+
+use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use umax::games::GameRow;
+
+/// The reference: the QUICK match on one thread, uninterrupted (computed once per binary).
+fn baseline() -> &'static (PathBuf, Vec<GameRow>) {
+    static BASE: OnceLock<(PathBuf, Vec<GameRow>)> = OnceLock::new();
+    BASE.get_or_init(|| {
+        let dir = scratch("baseline").join("run");
+        run_ok(&as_strs(&quick(&[
+            "--concurrency",
+            "1",
+            "--out",
+            path_str(&dir),
+        ])));
+        let rows = rows(&dir);
+        (dir, rows)
+    })
+}
+
+#[test]
+fn baseline_is_a_complete_match() {
+    let (_, rows) = baseline();
+    let games: Vec<u64> = rows.iter().map(|r| r.game).collect();
+    assert_eq!(games, (1..=8).collect::<Vec<_>>());
+    for r in rows {
+        assert_eq!(r.pair, r.game.div_ceil(2));
+        let (white, black) = if r.game % 2 == 1 {
+            ("old", "sd")
+        } else {
+            ("sd", "old")
+        };
+        assert_eq!(
+            (r.white.as_str(), r.black.as_str()),
+            (white, black),
+            "game {}",
+            r.game
+        );
+        assert_eq!(r.opening_id, r.pair - 1);
+        assert_eq!(r.plies as usize, r.moves.split_whitespace().count());
+        assert!(r.moves.starts_with(&r.opening));
+        assert!(r.sd_nodes > 0 && r.old_nodes > 0);
+        assert!(r.plies <= 160);
+        assert!(r.settings.contains("nodes=3000") && r.settings.contains("hash_bits=16"));
+        assert!(r.settings.contains("games=8") && r.settings.contains("max_plies=160"));
+        assert!(!r.settings.contains("concurrency") && !r.settings.contains("shard"));
+    }
+    // both games of a pair play the same opening with colours reversed
+    for pair in rows.chunks(2) {
+        assert_eq!(pair[0].opening, pair[1].opening);
+    }
+}
+
+#[test]
+fn two_threads_give_the_same_games() {
+    let (_, base) = baseline();
+    let dir = scratch("two_threads").join("run");
+    run_ok(&as_strs(&quick(&[
+        "--concurrency",
+        "2",
+        "--out",
+        path_str(&dir),
+    ])));
+    assert_eq!(timeless(rows(&dir)), timeless(base.clone()));
+}
+
+#[test]
+fn shards_together_make_the_match() {
+    let (_, base) = baseline();
+    let root = scratch("shards");
+    let mut all = Vec::new();
+    for k in ["1/2", "2/2"] {
+        let dir = root.join(k.replace('/', "of"));
+        run_ok(&as_strs(&quick(&["--shard", k, "--out", path_str(&dir)])));
+        let r = rows(&dir);
+        let pairs: Vec<u64> = r.iter().map(|r| r.pair).collect();
+        let first = if k == "1/2" { 1 } else { 2 };
+        assert!(
+            pairs.iter().all(|p| (p - 1) % 2 == first - 1),
+            "{k}: {pairs:?}"
+        );
+        all.extend(r);
+    }
+    all.sort_by_key(|r| r.game);
+    assert_eq!(timeless(all), timeless(base.clone()));
+}
+
+#[test]
+fn resume_after_truncation_completes_the_same_match() {
+    let (_, base) = baseline();
+    let dir = scratch("resume_truncated").join("run");
+    let args = quick(&["--concurrency", "2", "--out", path_str(&dir)]);
+    run_ok(&as_strs(&args));
+    // keep the header and three rows, then half a row (a run killed mid-write)
+    let csv = std::fs::read_to_string(dir.join("games.csv")).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    let cut = format!(
+        "{}\n{}",
+        lines[..4].join("\n"),
+        &lines[4][..lines[4].len() / 2]
+    );
+    std::fs::write(dir.join("games.csv"), cut).unwrap();
+
+    // without --resume the directory is refused
+    let refused = run_match(&as_strs(&args));
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not empty"));
+
+    let mut resume = args.clone();
+    resume.push("--resume".into());
+    let out = run_ok(&as_strs(&resume));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("5 of 8 games to play"));
+    assert_eq!(timeless(rows(&dir)), timeless(base.clone()));
+    // the PGN holds each game once
+    let games = read_pgn(&dir.join("games.pgn"));
+    let mut rounds: Vec<u64> = games.iter().map(|g| g.round).collect();
+    rounds.sort();
+    assert_eq!(rounds, (1..=8).collect::<Vec<_>>());
+    // resuming a finished run plays nothing and changes nothing
+    let before = std::fs::read(dir.join("games.csv")).unwrap();
+    let out = run_ok(&as_strs(&resume));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("0 of 8 games to play"));
+    assert_eq!(std::fs::read(dir.join("games.csv")).unwrap(), before);
+    // resuming with other settings is refused, naming the difference
+    let mut other = resume.clone();
+    let i = other.iter().position(|a| a == "3000").unwrap();
+    other[i] = "4000".into();
+    let refused = run_match(&as_strs(&other));
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("other settings") && err.contains("nodes: 3000 (on disk) vs 4000 (now)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn interrupt_then_resume_completes_the_same_match() {
+    let (_, base) = baseline();
+    let dir = scratch("resume_interrupted").join("run");
+    let args = quick(&["--concurrency", "1", "--out", path_str(&dir)]);
+    let mut child = umax()
+        .arg("match")
+        .args(&args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Ctrl-C once two games are on disk (or at the end, if the run is faster than us)
+    let csv = dir.join("games.csv");
+    let t0 = std::time::Instant::now();
+    loop {
+        let n = std::fs::read_to_string(&csv).map_or(0, |s| s.lines().count());
+        if n >= 3 || t0.elapsed().as_secs() > 60 || child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    // SAFETY: sending SIGINT to the child we spawned.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    child.wait().unwrap();
+    // the library's reader, which ignores a partial last line as --resume does
+    let (kept, _) = umax::matchrun::output::read_rows(&csv).unwrap();
+    assert!(kept.len() >= 2, "finished games are on disk after Ctrl-C");
+    for r in &kept {
+        assert_eq!(
+            Some(r),
+            base.iter()
+                .find(|b| b.game == r.game)
+                .map(|b| {
+                    let mut b = b.clone();
+                    (b.sd_cpu_s, b.old_cpu_s, b.sd_wall_s, b.old_wall_s) =
+                        (r.sd_cpu_s, r.old_cpu_s, r.sd_wall_s, r.old_wall_s);
+                    b
+                })
+                .as_ref()
+        );
+    }
+    let mut resume = args.clone();
+    resume.push("--resume".into());
+    run_ok(&as_strs(&resume));
+    assert_eq!(timeless(rows(&dir)), timeless(base.clone()));
+}
+
+/// One game read back from the PGN.
+#[derive(Debug)]
+struct PgnGame {
+    round: u64,
+    result: String,
+    ply_count: usize,
+    white_nodes: u64,
+    black_nodes: u64,
+    final_position: Chess,
+    sans: usize,
+    outcome: Option<String>,
+}
+
+#[derive(Default)]
+struct Tags {
+    round: u64,
+    result: String,
+    ply_count: usize,
+    white_nodes: u64,
+    black_nodes: u64,
+    start: Option<Chess>,
+}
+
+struct Replay;
+
+impl Visitor for Replay {
+    type Tags = Tags;
+    type Movetext = (Tags, Chess, usize, Option<String>);
+    type Output = Result<PgnGame, String>;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(Tags::default())
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
+        let v = value.decode_utf8_lossy().to_string();
+        match name {
+            b"Round" => tags.round = v.parse().unwrap(),
+            b"Result" => tags.result = v,
+            b"PlyCount" => tags.ply_count = v.parse().unwrap(),
+            b"WhiteNodes" => tags.white_nodes = v.parse().unwrap(),
+            b"BlackNodes" => tags.black_nodes = v.parse().unwrap(),
+            b"FEN" => {
+                let fen: Fen = v.parse().unwrap();
+                tags.start = Some(fen.into_position(CastlingMode::Standard).unwrap());
+            }
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        let start = tags.start.clone().unwrap_or_default();
+        ControlFlow::Continue((tags, start, 0, None))
+    }
+
+    fn san(&mut self, m: &mut Self::Movetext, san: SanPlus) -> ControlFlow<Self::Output> {
+        match san.san.to_move(&m.1) {
+            Ok(mv) => {
+                m.1.play_unchecked(mv);
+                m.2 += 1;
+                ControlFlow::Continue(())
+            }
+            Err(e) => ControlFlow::Break(Err(format!("round {}: {san}: {e}", m.0.round))),
+        }
+    }
+
+    fn outcome(
+        &mut self,
+        m: &mut Self::Movetext,
+        outcome: pgn_reader::Outcome,
+    ) -> ControlFlow<Self::Output> {
+        m.3 = Some(outcome.to_string());
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, m: Self::Movetext) -> Self::Output {
+        Ok(PgnGame {
+            round: m.0.round,
+            result: m.0.result,
+            ply_count: m.0.ply_count,
+            white_nodes: m.0.white_nodes,
+            black_nodes: m.0.black_nodes,
+            final_position: m.1,
+            sans: m.2,
+            outcome: m.3,
+        })
+    }
+}
+
+fn read_pgn(path: &std::path::Path) -> Vec<PgnGame> {
+    let file = std::fs::File::open(path).unwrap();
+    let mut reader = Reader::new(file);
+    let mut games = Vec::new();
+    while let Some(g) = reader.read_game(&mut Replay).unwrap() {
+        games.push(g.unwrap());
+    }
+    games
+}
+
+fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+#[test]
+fn pgn_reads_back_and_replays_to_the_same_positions() {
+    let (dir, rows) = baseline();
+    let games = read_pgn(&dir.join("games.pgn"));
+    assert_eq!(games.len(), rows.len());
+    for row in rows {
+        let g = games
+            .iter()
+            .find(|g| g.round == row.game)
+            .expect("every game in the PGN");
+        assert_eq!(g.result, row.result);
+        assert_eq!(g.outcome.as_deref(), Some(row.result.as_str()));
+        assert_eq!(g.sans as u64, row.plies);
+        assert_eq!(g.ply_count as u64, row.plies);
+        let (wn, bn) = if row.white == "sd" {
+            (row.sd_nodes, row.old_nodes)
+        } else {
+            (row.old_nodes, row.sd_nodes)
+        };
+        assert_eq!((g.white_nodes, g.black_nodes), (wn, bn));
+        let mut pos = Chess::default();
+        for u in row.moves.split_whitespace() {
+            let m = umax::chess::parse_uci(&pos, u).unwrap();
+            pos.play_unchecked(m);
+        }
+        assert_eq!(fen_of(&g.final_position), fen_of(&pos), "game {}", row.game);
+    }
+}
+
+/// Sudden death: a side that never lost on time stayed within its CPU budget; a side that did
+/// went over it on its last think.
+#[test]
+fn time_control_games_respect_the_clock() {
+    let dir = scratch("tc").join("run");
+    run_ok(&[
+        "--games",
+        "2",
+        "--tc",
+        "0.2",
+        "--hash-bits",
+        "16",
+        "--max-plies",
+        "40",
+        "--concurrency",
+        "1",
+        "--out",
+        path_str(&dir),
+    ]);
+    let rows = rows(&dir);
+    assert_eq!(rows.len(), 2);
+    for r in &rows {
+        assert!(r.settings.contains(";tc=0.2;"), "{}", r.settings);
+        assert!(r.sd_wall_s >= 0.0 && r.old_wall_s >= 0.0);
+        if r.termination.starts_with("time_forfeit") {
+            assert!(
+                r.sd_cpu_s.max(r.old_cpu_s) > 0.2,
+                "game {}: forfeit within the budget",
+                r.game
+            );
+        } else {
+            assert!(
+                r.sd_cpu_s <= 0.2 && r.old_cpu_s <= 0.2,
+                "game {}: over the budget",
+                r.game
+            );
+        }
+    }
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    assert!(pgn.contains("[TimeControl \"0.2\"]"));
+}
