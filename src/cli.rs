@@ -141,7 +141,8 @@ per game, opening and opponent moves entered, own moves thought), so at a node b
 game can be replayed move for move by the C original.
 
 Output (--out DIR): games.csv (one row per game, written as each game ends), games.pgn,
-command.txt. Ctrl-C keeps every finished game; --resume continues the run.
+command.txt; at the end summary.csv and SVG plots (exactly what `umax report` makes of
+games.csv). Ctrl-C keeps every finished game; --resume continues the run.
 
 Terminations: checkmate, stalemate, threefold, fifty_moves, insufficient_material, max_plies
 (draw by adjudication), time_forfeit, time_forfeit_insufficient_material (draw); and losses of
