@@ -14,6 +14,7 @@
 
 pub mod chess;
 pub mod engine;
+pub mod fen;
 pub mod games;
 pub mod play;
 pub mod random;
