@@ -1,10 +1,14 @@
 //! Command-line arguments (clap). Turned into plain option structs for the rest of the code.
 
-use umax::engine::{Build, DEFAULT_HASH_BITS, DEFAULT_NODE_LIMIT};
 use clap::{Args, Parser, Subcommand};
+use umax::engine::{Build, DEFAULT_HASH_BITS, DEFAULT_NODE_LIMIT};
 
 #[derive(Parser, Debug)]
-#[command(name = "umax", version, about = "micro-Max 3.2, ported faithfully to Rust, with a self-deepening build and a research harness")]
+#[command(
+    name = "umax",
+    version,
+    about = "micro-Max 3.2, ported faithfully to Rust, with a self-deepening build and a research harness"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -15,6 +19,15 @@ pub enum Command {
     /// The C program's console: prints the board, reads a line; an empty line makes it think and
     /// play, a move like e2e4 is played if legal. Output is byte-identical to the C's.
     Play(PlayArgs),
+    /// Speak UCI on standard input/output, for GUIs and match tools (cutechess-cli, fastchess,
+    /// Arena, python-chess). See the README for `stop` and time handling.
+    Uci(UciArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct UciArgs {
+    #[command(flatten)]
+    pub engine: EngineArgs,
 }
 
 /// Options shared by everything that runs an engine.

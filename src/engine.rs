@@ -354,7 +354,10 @@ impl Engine {
         (self.N as i64) < self.limits.nodes
             && d < 98
             && self.limits.max_ply.is_none_or(|p| d - 1 <= p)
-            && self.limits.deadline.is_none_or(|t| (self.limits.clock)() < t)
+            && self
+                .limits
+                .deadline
+                .is_none_or(|t| (self.limits.clock)() < t)
             && self
                 .limits
                 .stop
@@ -430,7 +433,8 @@ impl Engine {
             X = entry.X;
             if d >= n {
                 // if depth sufficient:
-                if ((v >= l) as i32 | (X as i32 & S)) != 0 && ((v <= q) as i32 | (X as i32 & 8)) != 0
+                if ((v >= l) as i32 | (X as i32 & S)) != 0
+                    && ((v <= q) as i32 | (X as i32 & 8)) != 0
                 {
                     // use if window compatible
                     if !SD || v > q || d >= P {
@@ -526,7 +530,8 @@ impl Engine {
                                     // remaining depth(-recapt.)
                                     v = if p < 6 {
                                         // center positional pts.
-                                        self.b[x as usize + 8] as i32 - self.b[y as usize + 8] as i32
+                                        self.b[x as usize + 8] as i32
+                                            - self.b[y as usize + 8] as i32
                                     } else {
                                         0
                                     };
@@ -731,10 +736,7 @@ impl Engine {
 
     /// The main loop's move parsing: `K=c[0]-16*c[1]+C;L=c[2]-16*c[3]+C;` (into `char`s).
     pub fn parse_move(c: &[i32; 4]) -> (i8, i8) {
-        (
-            (c[0] - 16 * c[1] + C) as i8,
-            (c[2] - 16 * c[3] + C) as i8,
-        )
+        ((c[0] - 16 * c[1] + C) as i8, (c[2] - 16 * c[3] + C) as i8)
     }
 
     /// Side to move: true for white.

@@ -18,3 +18,4 @@ pub mod fen;
 pub mod games;
 pub mod play;
 pub mod random;
+pub mod uci;

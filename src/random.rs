@@ -77,6 +77,9 @@ mod tests {
     fn first_outputs_are_glibcs() {
         let mut g = GlibcRandom::new();
         let first: Vec<i64> = (0..5).map(|_| g.next()).collect();
-        assert_eq!(first, [1804289383, 846930886, 1681692777, 1714636915, 1957747793]);
+        assert_eq!(
+            first,
+            [1804289383, 846930886, 1681692777, 1714636915, 1957747793]
+        );
     }
 }
