@@ -500,6 +500,29 @@ pub fn engine_matches(engine: &Engine, pos: &Chess) -> bool {
     true
 }
 
+/// True if micro-Max 3.2 cannot search or check a move in this state: with the material score
+/// beyond `±I/4` its first iteration (`m=e=Q`) is taken for a mate (`d=99`) and the iteration
+/// that tries moves never runs, so it refuses every move and thinks up none.
+pub fn material_beyond_quarter(engine: &Engine) -> bool {
+    !(-I / 4..=I / 4).contains(&engine.Q)
+}
+
+/// `enter_move`, except that when [`material_beyond_quarter`] it enters the move with the
+/// material baseline taken out of `Q` (set to 0, then put back into the new `Q`). A search is
+/// the same under such a shift except where scores meet the C's constants (`±I`, `I/4`), which
+/// is exactly the trap avoided here. Elsewhere it is `enter_move` itself.
+pub fn enter_move_rebased(engine: &mut Engine, from: i8, to: i8) -> bool {
+    if !material_beyond_quarter(engine) {
+        return engine.enter_move(from, to);
+    }
+    let q = engine.Q;
+    engine.Q = 0;
+    let played = engine.enter_move(from, to);
+    // after a move the C sets Q=-e-i; with e=0 that is -i, so the real one is -q-i
+    engine.Q = if played { engine.Q - q } else { q };
+    played
+}
+
 /// Puts the engine in `gp` the way the C's main loop gets there: from the initial position
 /// (`reset`) or the FEN, each move entered with `enter_move`. A move micro-Max cannot play is
 /// set up from the referee's position after it instead; the returned notes say which.
@@ -519,7 +542,9 @@ pub fn replay(engine: &mut Engine, gp: &GamePosition) -> Vec<String> {
         let mut after = pos.clone();
         after.play_unchecked(*m);
         let played = match move_to_0x88(m) {
-            Some((from, to)) => engine.enter_move(from, to) && engine_matches(engine, &after),
+            Some((from, to)) => {
+                enter_move_rebased(engine, from, to) && engine_matches(engine, &after)
+            }
             None => false,
         };
         if !played {
@@ -555,6 +580,31 @@ pub fn uci_score(m: i32) -> String {
         let cp = (m as f64 * 100.0 / 99.0).round() as i64;
         format!("cp {cp}")
     }
+}
+
+/// [`uci_score`] of a score searched with `base` taken out of `Q` (see
+/// [`enter_move_rebased`]): centipawns are put back on the real scale; mates are mates.
+pub fn uci_score_rebased(m: i32, base: i32) -> String {
+    if base == 0 || !(-I / 4..=I / 4).contains(&m) {
+        uci_score(m)
+    } else {
+        let cp = ((m + base) as f64 * 100.0 / 99.0).round() as i64;
+        format!("cp {cp}")
+    }
+}
+
+/// Runs `think` on the engine, with the material baseline taken out of `Q` when
+/// [`material_beyond_quarter`] (where micro-Max would think up no move); returns the think and
+/// the baseline taken out (0 if none).
+fn think_rebased(engine: &mut Engine, think: impl FnOnce(&mut Engine) -> Think) -> (Think, i32) {
+    if !material_beyond_quarter(engine) {
+        return (think(engine), 0);
+    }
+    let q = engine.Q;
+    engine.Q = 0;
+    let t = think(engine);
+    engine.Q = if t.played { engine.Q - q } else { q };
+    (t, q)
 }
 
 /// What ends a search, worked out from `go`'s parameters.
@@ -856,6 +906,18 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             nodes_seen: 0,
             node_wraps: 0,
         };
+        let base = if material_beyond_quarter(engine) {
+            let _ = send(
+                &self.out,
+                &format!(
+                    "info string material score {} is beyond I/4, where micro-Max 3.2 takes it for a mate and searches nothing: searching with it taken out of Q",
+                    engine.Q
+                ),
+            );
+            engine.Q
+        } else {
+            0
+        };
         let (out, pos, plan, started, user_stop) = (
             self.out.clone(),
             self.pos.clone(),
@@ -890,7 +952,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             let mut line = format!(
                 "info depth {} score {} nodes {} nps {} time {}",
                 st.depth,
-                uci_score(it.score),
+                uci_score_rebased(it.score, base),
                 nodes,
                 nodes * 1000 / ms,
                 now.as_millis()
@@ -910,7 +972,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 engine_stop.store(true, Ordering::SeqCst);
             }
         }));
-        let think = engine.think();
+        let (think, _) = think_rebased(engine, |e| e.think());
         engine.on_iteration = None;
         think
     }
@@ -964,7 +1026,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 engine_stop.store(true, Ordering::SeqCst);
             }
         }));
-        let think = engine.think();
+        let (think, _) = think_rebased(engine, |e| e.think());
         engine.on_iteration = None;
         think
     }
