@@ -16,13 +16,10 @@
 
 use shakmaty::attacks;
 use shakmaty::fen::Fen;
-use shakmaty::{
-    Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Rank, Role, Square,
-};
+use shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, Square};
 use std::collections::{BTreeMap, HashSet};
 use umax::chess::{from_0x88, move_to_0x88, to_0x88};
 use umax::engine::{Build, Engine, I};
-use umax::fen::piece_code;
 use umax::uci::enter_move_rebased;
 
 /// A small deterministic generator (splitmix64).
@@ -535,6 +532,3 @@ fn each_deviation_is_real() {
         );
     }
 }
-
-#[allow(dead_code)]
-fn unused(_: Rank) {}
