@@ -75,7 +75,7 @@ fn binary_bytes() {
         x ^= x << 17;
         let byte = (x >> 24) as u8;
         // keep empty lines (thinks) rare, so the test stays quick
-        input.push(if byte == b'\n' && x % 8 != 0 {
+        input.push(if byte == b'\n' && !x.is_multiple_of(8) {
             b'.'
         } else {
             byte
