@@ -15,6 +15,7 @@
 pub mod chess;
 pub mod engine;
 pub mod fen;
+pub mod fuzzing;
 pub mod games;
 pub mod play;
 pub mod random;
