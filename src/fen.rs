@@ -125,6 +125,19 @@ pub fn parse_fen(fen: &str) -> Result<Chess, FenError> {
     Err(FenError::Position(why))
 }
 
+/// Parses the position of an EPD line (its first four fields: board, side, castling, e.p.;
+/// the operations after them are ignored), as [`parse_fen`] does a FEN.
+pub fn parse_epd(line: &str) -> Result<Chess, FenError> {
+    let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+    if fields.len() < 4 {
+        return Err(FenError::Syntax(format!(
+            "an epd needs four fields, found {}",
+            fields.len()
+        )));
+    }
+    parse_fen(&fields.join(" "))
+}
+
 /// micro-Max's piece code (without the virgin bit) for a shakmaty piece.
 pub fn piece_code(piece: Piece) -> i8 {
     let colour = match piece.color {
@@ -283,6 +296,16 @@ mod tests {
         assert_eq!(e.b[0x07], 16 + 6); // h8, no k
         assert_eq!(e.b[0x74], 8 + 4 + 32); // e1 king
         assert_eq!(e.O, i8::MIN);
+    }
+
+    #[test]
+    fn epd_lines() {
+        let pos = parse_epd(
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - id \"x\"; bm Bb5;",
+        )
+        .unwrap();
+        assert_eq!(pos.turn(), Color::White);
+        assert!(parse_epd("8/8/8/8 w").is_err());
     }
 
     #[test]
