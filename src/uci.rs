@@ -633,8 +633,12 @@ pub struct SearchPlan {
     pub infinite: bool,
 }
 
+/// Times are taken as at most this many milliseconds (about 30 years), so sums cannot overflow.
+const MAX_MS: i64 = 1_000_000_000_000;
+
 /// Works out the plan for `go` with the side to move `white`.
 pub fn plan(g: &GoParams, white: bool) -> SearchPlan {
+    let ms = |t: Option<i64>| t.map(|t| t.clamp(0, MAX_MS));
     let mut p = SearchPlan {
         nodes: g.nodes.map(|n| n.clamp(1, i32::MAX as i64)),
         depth: g.depth.map(|d| d.clamp(1, 96) as i32),
@@ -645,18 +649,16 @@ pub fn plan(g: &GoParams, white: bool) -> SearchPlan {
         let d = (2 * m.clamp(1, 48) - 1) as i32;
         p.depth = Some(p.depth.map_or(d, |x| x.min(d)));
     }
-    if let Some(t) = g.movetime {
-        let t = t.max(0);
+    if let Some(t) = ms(g.movetime) {
         p.time = Some(Duration::from_millis((t - 20).max(t / 2) as u64));
     }
     let (time, inc) = if white {
-        (g.wtime, g.winc)
+        (ms(g.wtime), ms(g.winc))
     } else {
-        (g.btime, g.binc)
+        (ms(g.btime), ms(g.binc))
     };
     if let Some(t) = time {
-        let t = t.max(0);
-        let inc = inc.unwrap_or(0).max(0);
+        let inc = inc.unwrap_or(0);
         let mtg = g.movestogo.unwrap_or(30).clamp(1, 50);
         let budget = (t / mtg + inc * 3 / 4).min(t / 4) - 30;
         let d = Duration::from_millis(budget.max(1) as u64);
@@ -1087,6 +1089,26 @@ mod tests {
         };
         assert!(g.searchmoves && g.infinite);
         assert_eq!(g.nodes, Some(5));
+    }
+
+    #[test]
+    fn extreme_numbers() {
+        let g = GoParams {
+            wtime: Some(i64::MAX),
+            winc: Some(i64::MAX),
+            movetime: Some(i64::MIN),
+            movestogo: Some(i64::MIN),
+            nodes: Some(i64::MAX),
+            depth: Some(i64::MIN),
+            mate: Some(i64::MAX),
+            ..Default::default()
+        };
+        let p = plan(&g, true);
+        assert_eq!(p.depth, Some(1));
+        assert_eq!(p.nodes, Some(i32::MAX as i64));
+        assert_eq!(p.time, Some(Duration::ZERO));
+        assert_eq!(parse_number("1e300"), Some(1_000_000_000_000_000_000));
+        assert_eq!(parse_number("-inf"), None);
     }
 
     #[test]
