@@ -176,11 +176,20 @@ fn time_controls_return_promptly() {
 }
 
 /// Moves `umax play --trace` thinks up on empty lines: the last root iteration of each think.
-fn play_moves(nodes: u64, thinks: usize) -> Vec<String> {
+fn play_moves(build: &str, nodes: u64, thinks: usize) -> Vec<String> {
     let input = "\n".repeat(thinks);
     let nodes = nodes.to_string();
     let out = run_with_input(
-        &["play", "--nodes", &nodes, "--hash-bits", "16", "--trace"],
+        &[
+            "play",
+            "--build",
+            build,
+            "--nodes",
+            &nodes,
+            "--hash-bits",
+            "16",
+            "--trace",
+        ],
         input.as_bytes(),
         Duration::from_secs(120),
     );
@@ -206,10 +215,15 @@ fn play_moves(nodes: u64, thinks: usize) -> Vec<String> {
 
 #[test]
 fn uci_plays_the_moves_play_plays() {
-    for nodes in [3000u64, 20000] {
-        let moves = play_moves(nodes, 40);
-        assert!(moves.len() >= 30, "{moves:?}");
-        let mut e = Uci::spawn(&["--hash-bits", "16"]);
+    for (build, nodes) in [
+        ("old", 3000u64),
+        ("old", 20000),
+        ("sd", 3000),
+        ("sd", 20000),
+    ] {
+        let moves = play_moves(build, nodes, 40);
+        assert!(moves.len() >= 30, "{build} {nodes}: {moves:?}");
+        let mut e = Uci::spawn(&["--build", build, "--hash-bits", "16"]);
         for i in 0..moves.len() {
             let list = moves[..i].join(" ");
             if i == 0 {
@@ -222,7 +236,7 @@ fn uci_plays_the_moves_play_plays() {
             assert_eq!(
                 best,
                 moves[i],
-                "ply {} at {nodes} nodes after '{list}'",
+                "{build}: ply {} at {nodes} nodes after '{list}'",
                 i + 1
             );
         }
