@@ -43,9 +43,11 @@
 //! - `bestmove M`: the engine's `K`,`L` after the think (queen promotion spelled `q`).
 //!   micro-Max can offer a move that is not legal (two faithful 3.2 behaviours: a root answered
 //!   from the hash left by the previous legality check, or every move losing at once; or a
-//!   castling its rules allow and FIDE's do not). Then an `info string` says so and umax
-//!   thinks once more with an empty table; if that move is not legal either, it plays the
-//!   referee's first legal move. With no legal move at all: `bestmove 0000`.
+//!   castling out of or through a pawn's attack, which its rules allow — see `tests/rules.rs`).
+//!   Then an `info string` says so and umax thinks once more with an empty table (for a
+//!   castling: with the king's virgin bit cleared, so that it cannot castle); if that move is
+//!   not legal either, it plays the referee's first legal move. With no legal move at all:
+//!   `bestmove 0000`.
 //! - `quit`, or end of input: see below.
 //!
 //! # Material beyond `I/4`
@@ -999,15 +1001,29 @@ impl<W: Write + Send + 'static> SearchJob<W> {
         }
         let offered = crate::engine::move_name(think.from, think.to);
         // Think once more with an empty table (from the position as given: the engine may have
-        // played its illegal move).
+        // played its illegal move). If the move was a castling (the only illegal moves the
+        // rules test finds micro-Max accepting), without the king's virgin bit: no castling.
         replay(engine, &self.game);
         engine.clear_hash();
+        let king = self.pos.board().king_of(self.pos.turn());
+        let castling = king.is_some_and(|k| {
+            crate::chess::to_0x88(k) == think.from
+                && (think.from as i32 - think.to as i32).abs() == 2
+        });
+        if castling {
+            engine.b[think.from as usize] &= !32;
+        }
         let again = self.think_quietly(engine);
         if let Some(m) = move_from_0x88(&self.pos, again.from, again.to) {
+            let how = if castling {
+                "a castling out of or through a pawn's attack, which micro-Max 3.2 misses; thinking again without castling"
+            } else {
+                "not legal here; thinking again with an empty table"
+            };
             let _ = send(
                 &self.out,
                 &format!(
-                    "info string micro-Max offered {offered}, not legal here; thinking again with an empty table gave {}",
+                    "info string micro-Max offered {offered}, {how} gave {}",
                     uci_name(&m)
                 ),
             );

@@ -284,3 +284,28 @@ fn piped_session_prints_bestmove_at_end_of_input() {
         out.stdout_text()
     );
 }
+
+#[test]
+fn illegal_castling_is_replaced_by_a_legal_move() {
+    // White is in check from the d2 pawn; micro-Max 3.2 does not see a pawn's attack on the
+    // square the king leaves and wants to castle (tests/rules.rs, "castling out of check").
+    for fen in [
+        "4k3/8/8/b7/8/8/3p4/4K2R w K - 0 1",
+        "4k3/8/8/8/8/8/6p1/4K2R w K - 0 1",
+    ] {
+        let mut e = Uci::spawn(&["--hash-bits", "16"]);
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 5");
+        let (best, lines) = e.bestmove(T);
+        let pos = umax::fen::parse_fen(fen).unwrap();
+        assert!(legal_in(&pos, &best), "{fen}: {best}");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string micro-Max offered e1g1")),
+            "{lines:?}"
+        );
+        e.send("quit");
+        assert!(e.finish(T).success());
+    }
+}
