@@ -32,6 +32,15 @@ pub enum Command {
     /// Self-play match, old against sd: game pairs with colours reversed, refereed by
     /// shakmaty, written to games.csv / games.pgn in an output directory.
     Match(MatchArgs),
+    /// Speak UCI on standard input/output, for GUIs and match tools (cutechess-cli, fastchess,
+    /// Arena, python-chess). See the README for `stop` and time handling.
+    Uci(UciArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct UciArgs {
+    #[command(flatten)]
+    pub engine: EngineArgs,
 }
 
 /// Options shared by everything that runs an engine.

@@ -15,6 +15,8 @@
 pub mod bench;
 pub mod chess;
 pub mod engine;
+pub mod fen;
+pub mod fuzzing;
 pub mod games;
 pub mod matchrun;
 pub mod openings;
@@ -23,3 +25,4 @@ pub mod plot;
 pub mod random;
 pub mod report;
 pub mod stats;
+pub mod uci;

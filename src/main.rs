@@ -71,6 +71,16 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             umax::matchrun::run(&args.into_options())?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Uci(args) => {
+            let opts = umax::uci::UciOptions {
+                build: args.engine.build,
+                hash_bits: args.engine.hash_bits,
+                node_cap: None,
+            };
+            let stdin = std::io::stdin();
+            umax::uci::run(&opts, &mut stdin.lock(), std::io::stdout())?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 

@@ -95,12 +95,12 @@ fn bad_input_is_refused_before_any_game() {
     );
     let fen = write(
         "fen.epd",
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\nnot a fen at all / / / / / / / w - - 0 1\n",
     );
     refused(
         &dir,
         &as_strs(&with(&["--openings", &fen, "--out", out])),
-        "FEN openings need Engine::set_fen (not merged yet)",
+        "fen.epd:2:",
     );
     let long = write("long.txt", "e2e4 e7e5 g1f3 b8c6\n");
     refused(

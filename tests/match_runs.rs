@@ -372,3 +372,44 @@ fn time_control_games_respect_the_clock() {
     let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
     assert!(pgn.contains("[TimeControl \"0.2\"]"));
 }
+
+/// EPD/FEN openings (Rust engines only): games start from the position (set up with
+/// `Engine::set_fen`), the summary and plots are written like for any match.
+#[test]
+fn fen_openings_are_played() {
+    let dir = scratch("fen-openings");
+    let book = dir.join("book.epd");
+    std::fs::write(
+        &book,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - id \"open\";\n\
+         rnbqkb1r/pp3ppp/4pn2/2pp4/2PP4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 0 5\n",
+    )
+    .unwrap();
+    let out = dir.join("run");
+    run_ok(&as_strs(&quick(&[
+        "--openings",
+        path_str(&book),
+        "--out",
+        path_str(&out),
+    ])));
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 8);
+    assert!(
+        rows[0].opening.starts_with("r1bqkbnr/pppp1ppp"),
+        "{}",
+        rows[0].opening
+    );
+    assert!(
+        rows[2].opening.starts_with("rnbqkb1r/pp3ppp"),
+        "{}",
+        rows[2].opening
+    );
+    assert!(
+        rows.iter()
+            .all(|r| r.sd_nodes > 0 && r.old_nodes > 0 && r.plies > 0)
+    );
+    assert!(out.join("summary.csv").exists() && out.join("score.svg").exists());
+    // the PGN records the start position
+    let pgn = std::fs::read_to_string(out.join("games.pgn")).unwrap();
+    assert!(pgn.contains("[SetUp \"1\"]") && pgn.contains("[FEN \"r1bqkbnr/pppp1ppp"));
+}

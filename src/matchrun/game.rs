@@ -37,14 +37,12 @@ impl Worker {
     }
 }
 
-/// INTEGRATOR (UCI branch merge): the one place where an engine is set up from a FEN. Wire
-/// `Engine::set_fen` (src/fen.rs) here, e.g. `engine.set_fen(fen).map_err(|e| e.to_string())`.
-/// Until then every FEN/EPD opening is refused before any game starts (see `check_fen_support`).
+/// The one place where an engine is set up from a FEN (`Engine::set_fen`, src/fen.rs). Such
+/// games have no C counterpart: the C original always starts from the initial position.
 pub fn set_start_position(engine: &mut Engine, fen: &str) -> Result<(), String> {
-    let _ = engine;
-    Err(format!(
-        "FEN openings need Engine::set_fen (not merged yet); cannot start from '{fen}'"
-    ))
+    engine
+        .set_fen(fen)
+        .map_err(|e| format!("cannot set up '{fen}': {e}"))
 }
 
 /// Refuses FEN openings the engines cannot start from, before any game starts.

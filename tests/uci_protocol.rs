@@ -1,0 +1,311 @@
+//! `umax uci` against the protocol, and against `umax play`: the same moves at the same node
+//! budget.
+
+mod uci_support;
+
+use shakmaty::{Chess, Position};
+use std::time::{Duration, Instant};
+use uci_support::{Uci, run_with_input};
+use umax::chess::{move_from_0x88, parse_uci, uci};
+
+const T: Duration = Duration::from_secs(30);
+
+fn legal_in(pos: &Chess, m: &str) -> bool {
+    parse_uci(pos, m).is_ok()
+}
+
+fn pos_after(fen: Option<&str>, moves: &[String]) -> Chess {
+    let mut pos: Chess = match fen {
+        None => Chess::default(),
+        Some(f) => umax::fen::parse_fen(f).unwrap(),
+    };
+    for m in moves {
+        let mv = parse_uci(&pos, m).unwrap();
+        pos.play_unchecked(mv);
+    }
+    pos
+}
+
+#[test]
+fn handshake_and_isready() {
+    let mut e = Uci::spawn(&["--hash-bits", "16"]);
+    e.send("uci");
+    let lines = e.until(T, |l| l == "uciok");
+    assert!(
+        lines.iter().any(|l| l.starts_with("id name umax")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("id author")),
+        "{lines:?}"
+    );
+    e.send("isready");
+    e.until(T, |l| l == "readyok");
+    e.send("ucinewgame");
+    e.send("position startpos moves e2e4");
+    e.send("go nodes 5000");
+    let (best, info) = e.bestmove(T);
+    assert!(
+        legal_in(&pos_after(None, &["e2e4".into()]), &best),
+        "{best}"
+    );
+    let info: Vec<&String> = info
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(!info.is_empty());
+    for l in &info {
+        for word in [" score ", " nodes ", " nps ", " time ", " pv "] {
+            assert!(l.contains(word), "{l}");
+        }
+    }
+    e.send("quit");
+    assert!(e.finish(T).success());
+}
+
+#[test]
+fn isready_and_stop_during_go_infinite() {
+    let mut e = Uci::spawn(&["--hash-bits", "16"]);
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("isready");
+    let lines = e.until(T, |l| l == "readyok");
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    // infinite: no bestmove before stop, even if the search is long over
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("isready");
+    let lines = e.until(T, |l| l == "readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    let asked = Instant::now();
+    e.send("stop");
+    let (best, _) = e.bestmove(T);
+    assert!(legal_in(&Chess::default(), &best), "{best}");
+    eprintln!("bestmove {:?} after stop", asked.elapsed());
+    // still usable
+    e.send("position startpos moves d2d4");
+    e.send("go depth 3");
+    let (best, _) = e.bestmove(T);
+    assert!(legal_in(&pos_after(None, &["d2d4".into()]), &best));
+    e.send("quit");
+    assert!(e.finish(T).success());
+}
+
+#[test]
+fn depth_limit_and_mate_scores() {
+    let mut e = Uci::spawn(&["--hash-bits", "16"]);
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    e.send("go depth 5");
+    let (best, info) = e.bestmove(T);
+    assert_eq!(best, "d1d8");
+    assert!(info.iter().any(|l| l.contains("score mate 1 ")), "{info:?}");
+    // the side about to be mated
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1 moves g1f1");
+    e.send("go depth 1");
+    let (best, info) = e.bestmove(T);
+    assert!(legal_in(
+        &pos_after(
+            Some("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
+            &["g1f1".into()]
+        ),
+        &best
+    ));
+    let depths: Vec<&String> = info
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(depths.len(), 1, "{info:?}");
+    assert!(depths[0].starts_with("info depth 1 "));
+    // mated: after Rd8# black has no move
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1 moves d1d8");
+    e.send("go nodes 1000");
+    let (best, _) = e.bestmove(T);
+    assert_eq!(best, "0000");
+    e.send("quit");
+    assert!(e.finish(T).success());
+}
+
+#[test]
+fn mated_side_reports_negative_mate() {
+    // Black's only move is Kh7, and Rh1 mates.
+    let fen = "7k/5K2/8/8/8/8/8/R7 b - - 0 1";
+    let mut e = Uci::spawn(&["--hash-bits", "16"]);
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 5");
+    let (best, info) = e.bestmove(T);
+    assert_eq!(best, "h8h7", "the only move");
+    assert!(
+        info.iter().any(|l| l.contains("score mate -1 ")),
+        "{info:?}"
+    );
+    e.send("quit");
+    assert!(e.finish(T).success());
+}
+
+#[test]
+fn time_controls_return_promptly() {
+    let mut e = Uci::spawn(&["--hash-bits", "16"]);
+    e.send("position startpos moves e2e4 e7e5");
+    let asked = Instant::now();
+    e.send("go wtime 3000 btime 3000 winc 0 binc 0");
+    let (best, _) = e.bestmove(T);
+    let took = asked.elapsed();
+    assert!(legal_in(
+        &pos_after(None, &["e2e4".into(), "e7e5".into()]),
+        &best
+    ));
+    // budget: min(3000/30, 3000/4) - 30 = 70 ms; an iteration is not cut, but one predicted to
+    // overrun is not started. Generous bound for a loaded machine.
+    assert!(took < Duration::from_millis(1500), "took {took:?}");
+    let asked = Instant::now();
+    e.send("go movetime 300");
+    let (_, _) = e.bestmove(T);
+    let took = asked.elapsed();
+    assert!(took < Duration::from_millis(2500), "took {took:?}");
+    // a flagged clock (negative time) still gives a move
+    e.send("go wtime -100 btime -100");
+    let (best, _) = e.bestmove(T);
+    assert!(legal_in(
+        &pos_after(None, &["e2e4".into(), "e7e5".into()]),
+        &best
+    ));
+    e.send("quit");
+    assert!(e.finish(T).success());
+}
+
+/// Moves `umax play --trace` thinks up on empty lines: the last root iteration of each think.
+fn play_moves(build: &str, nodes: u64, thinks: usize) -> Vec<String> {
+    let input = "\n".repeat(thinks);
+    let nodes = nodes.to_string();
+    let out = run_with_input(
+        &[
+            "play",
+            "--build",
+            build,
+            "--nodes",
+            &nodes,
+            "--hash-bits",
+            "16",
+            "--trace",
+        ],
+        input.as_bytes(),
+        Duration::from_secs(120),
+    );
+    out.assert_clean("play");
+    let mut pos = Chess::default();
+    let mut moves = Vec::new();
+    let mut last: Option<(i8, i8)> = None;
+    for line in out.lines() {
+        if let Some(i) = line.find(" by (") {
+            let inner = &line[i + 5..line.len() - 1];
+            let mut parts = inner.split(',');
+            let x = i64::from_str_radix(parts.next().unwrap().trim(), 16).unwrap() as i8;
+            let y = i64::from_str_radix(parts.next().unwrap().trim(), 16).unwrap() as i8;
+            last = Some((x, y));
+        } else if let Some((x, y)) = last.take() {
+            let m = move_from_0x88(&pos, x, y).expect("play's move is legal");
+            moves.push(uci(&m));
+            pos.play_unchecked(m);
+        }
+    }
+    moves
+}
+
+#[test]
+fn uci_plays_the_moves_play_plays() {
+    for (build, nodes) in [
+        ("old", 3000u64),
+        ("old", 20000),
+        ("sd", 3000),
+        ("sd", 20000),
+    ] {
+        let moves = play_moves(build, nodes, 40);
+        assert!(moves.len() >= 30, "{build} {nodes}: {moves:?}");
+        let mut e = Uci::spawn(&["--build", build, "--hash-bits", "16"]);
+        for i in 0..moves.len() {
+            let list = moves[..i].join(" ");
+            if i == 0 {
+                e.send("position startpos");
+            } else {
+                e.send(&format!("position startpos moves {list}"));
+            }
+            e.send(&format!("go nodes {nodes}"));
+            let (best, _) = e.bestmove(T);
+            assert_eq!(
+                best,
+                moves[i],
+                "{build}: ply {} at {nodes} nodes after '{list}'",
+                i + 1
+            );
+        }
+        e.send("quit");
+        assert!(e.finish(T).success());
+    }
+}
+
+#[test]
+fn sd_build_speaks_uci_too() {
+    let mut e = Uci::spawn(&["--build", "sd", "--hash-bits", "16"]);
+    e.send("uci");
+    let lines = e.until(T, |l| l == "uciok");
+    assert!(lines[0].contains("sd"), "{lines:?}");
+    e.send("position startpos moves g1f3");
+    e.send("go nodes 20000");
+    let (best, _) = e.bestmove(T);
+    assert!(legal_in(&pos_after(None, &["g1f3".into()]), &best));
+    e.send("quit");
+    assert!(e.finish(T).success());
+}
+
+#[test]
+fn piped_session_prints_bestmove_at_end_of_input() {
+    let out = run_with_input(
+        &["uci", "--hash-bits", "16"],
+        b"position startpos\ngo depth 4\n",
+        Duration::from_secs(60),
+    );
+    out.assert_clean("piped");
+    assert!(
+        out.lines().iter().any(|l| l.starts_with("bestmove ")),
+        "{}",
+        out.stdout_text()
+    );
+    let out = run_with_input(
+        &["uci", "--hash-bits", "16"],
+        b"position startpos\ngo infinite\n",
+        Duration::from_secs(60),
+    );
+    out.assert_clean("piped infinite");
+    assert!(
+        out.lines().iter().any(|l| l.starts_with("bestmove ")),
+        "{}",
+        out.stdout_text()
+    );
+}
+
+#[test]
+fn illegal_castling_is_replaced_by_a_legal_move() {
+    // White is in check from the d2 pawn; micro-Max 3.2 does not see a pawn's attack on the
+    // square the king leaves and wants to castle (tests/rules.rs, "castling out of check").
+    for fen in [
+        "4k3/8/8/b7/8/8/3p4/4K2R w K - 0 1",
+        "4k3/8/8/8/8/8/6p1/4K2R w K - 0 1",
+    ] {
+        let mut e = Uci::spawn(&["--hash-bits", "16"]);
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 5");
+        let (best, lines) = e.bestmove(T);
+        let pos = umax::fen::parse_fen(fen).unwrap();
+        assert!(legal_in(&pos, &best), "{fen}: {best}");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string micro-Max offered e1g1")),
+            "{lines:?}"
+        );
+        e.send("quit");
+        assert!(e.finish(T).success());
+    }
+}

@@ -1,0 +1,108 @@
+//! A real client: python-chess drives `umax uci` through a whole game, FEN positions, a clock
+//! game and a stopped analysis (`tests/uci_python/drive.py`), checking every `bestmove`.
+//!
+//! python-chess comes from PyPI into a virtual environment under the target directory (made
+//! once, reused). In CI (`CI=true`) a failure to make it fails the test; elsewhere the test
+//! prints SKIPPING and passes. `UMAX_PYTHON` names the interpreter (default `python3`).
+
+mod uci_support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+fn venv_python(dir: &Path) -> PathBuf {
+    dir.join("bin").join("python")
+}
+
+fn has_chess(python: &Path) -> bool {
+    Command::new(python)
+        .args(["-c", "import chess.engine"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// A Python with python-chess, or why there is none.
+fn python_with_chess() -> Result<PathBuf, String> {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("uci-python-venv");
+    let python = venv_python(&dir);
+    if has_chess(&python) {
+        return Ok(python);
+    }
+    let base = std::env::var("UMAX_PYTHON").unwrap_or_else(|_| "python3".into());
+    let out = Command::new(&base)
+        .args(["-m", "venv", "--clear"])
+        .arg(&dir)
+        .output()
+        .map_err(|e| format!("cannot run {base}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{base} -m venv failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let out = Command::new(&python)
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "chess",
+        ])
+        .output()
+        .map_err(|e| format!("cannot run pip: {e}"))?;
+    if !out.status.success() || !has_chess(&python) {
+        return Err(format!(
+            "pip install chess failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(python)
+}
+
+#[test]
+fn python_chess_plays_a_game() {
+    let python = match python_with_chess() {
+        Ok(p) => p,
+        Err(why) if !in_ci() => {
+            eprintln!("SKIPPING python-chess test: {why}");
+            return;
+        }
+        Err(why) => panic!("python-chess unavailable in CI: {why}"),
+    };
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/uci_python/drive.py");
+    let mut child = Command::new(&python)
+        .arg(&script)
+        .arg(uci_support::umax())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python starts");
+    let until = std::time::Instant::now() + Duration::from_secs(600);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if std::time::Instant::now() > until {
+            let _ = child.kill();
+            panic!("python-chess session did not finish in 10 minutes");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    eprintln!("{stdout}");
+    assert!(
+        status.success(),
+        "python-chess session failed:\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("python-chess: all ok"), "{stdout}");
+}
