@@ -39,7 +39,8 @@ pub struct GameRow {
     /// Wall seconds of all of sd's thinks.
     pub sd_wall_s: f64,
     pub old_wall_s: f64,
-    /// Deepest root iteration (ply, as the trace prints it) sd completed in this game.
+    /// Deepest root iteration (ply) sd completed in this game. An iteration that found a mate
+    /// (which the C's trace prints as ply 98) counts as one ply deeper than the one before it.
     pub sd_depth: i32,
     pub old_depth: i32,
     /// All moves of the game from the initial position (or from the FEN), opening included,

@@ -234,9 +234,7 @@ impl<'e> Side<'e> {
         }
         let think = think.map_err(|msg| self.panic_end("thinking", msg))?;
         self.nodes += think.nodes.max(0) as u64;
-        if let Some(last) = think.iterations.last() {
-            self.depth = self.depth.max(last.ply);
-        }
+        self.depth = self.depth.max(searched_depth(&think.iterations));
         Ok(Thought {
             think,
             previous,
@@ -244,6 +242,20 @@ impl<'e> Side<'e> {
             allotted,
         })
     }
+}
+
+/// The depth (ply) of the deepest root iteration a think completed. The C reports an iteration
+/// that found a mate as ply 98 (it sets `d=99` to stop deepening); that iteration searched one
+/// ply deeper than the one before it, and that is what is counted here.
+pub fn searched_depth(iterations: &[crate::engine::RootIter]) -> i32 {
+    let mut deepest = 0;
+    let mut previous = 0;
+    for it in iterations {
+        let ply = if it.ply == 98 { previous + 1 } else { it.ply };
+        deepest = deepest.max(ply);
+        previous = ply;
+    }
+    deepest
 }
 
 /// What the PGN shows after an engine's move: score (micro-Max units / 100, the mover's view)
@@ -256,6 +268,11 @@ fn think_comment(t: &Thought) -> String {
         .map_or(("-".to_string(), 0), |it| {
             (format!("{:+.2}", it.score as f64 / 100.0), it.ply)
         });
+    let depth = if depth == 98 {
+        searched_depth(&t.think.iterations)
+    } else {
+        depth
+    };
     let mut c = format!("{score}/{depth} {:.3}s {}n", t.cpu, t.think.nodes);
     if t.allotted.is_some_and(|a| t.cpu > a) {
         c.push_str(" overrun");
@@ -509,5 +526,29 @@ mod tests {
             refused_move(&think(0x64, 0x44, 2), e2e4),
             Termination::IllegalMove
         );
+    }
+}
+
+#[cfg(test)]
+mod depth_tests {
+    use super::searched_depth;
+    use crate::engine::RootIter;
+
+    fn it(ply: i32) -> RootIter {
+        RootIter {
+            ply,
+            nodes: 0,
+            score: 0,
+            from: 0,
+            to: 0,
+        }
+    }
+
+    #[test]
+    fn a_mate_iteration_counts_one_deeper_than_the_previous() {
+        assert_eq!(searched_depth(&[]), 0);
+        assert_eq!(searched_depth(&[it(0), it(1), it(2), it(3)]), 3);
+        assert_eq!(searched_depth(&[it(0), it(1), it(2), it(98)]), 3);
+        assert_eq!(searched_depth(&[it(0), it(98)]), 1);
     }
 }

@@ -13,9 +13,10 @@ pub const DEFAULT_MAX_PLIES: u32 = 400;
 /// Under `--tc`, a move may use this fraction of the side's remaining time: the root starts no
 /// further iteration once the move has used `remaining / TC_MOVES_TO_GO` seconds of CPU.
 pub const TC_MOVES_TO_GO: f64 = 30.0;
-/// Bumped whenever the runner's schedule or driving of the engines changes in a way that
-/// changes games (part of the settings string, so old rows never merge with new ones).
-pub const PROTOCOL_VERSION: u32 = 1;
+/// Bumped whenever the runner's schedule, driving of the engines, or the meaning of a column
+/// changes (part of the settings string, so old rows never merge with new ones). 2: the depth
+/// columns count a mate-finding iteration by its real depth, not the C's marker 98.
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// What limits a think.
 #[derive(Clone, Debug, PartialEq)]
