@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Writes the results table into results/README.md and README.md from the committed
+summary.csv files, so the numbers there come from those files and nowhere else.
+
+    scripts/results-table.py            # rewrite the tables between <!-- TABLE --> markers
+    scripts/results-table.py --print    # print the table only
+
+Each condition is a run directory under results/ with a summary.csv made by `umax report`
+(or `umax match`). Missing directories are listed as "not run yet".
+"""
+import csv
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# (run directory, condition label, seed claim, target games)
+CONDITIONS = [
+    ("nodes-100k", "`--nodes 100000` (≈ 15 s/game in 2006)", "57.5% (100 games at 15 s/game), sd +3.6% time", 500),
+    ("nodes-400k", "`--nodes 400000` (4× longer, ≈ 60 s/game)", "53.0% (50 games at 60 s/game), sd −2.8% time", 300),
+    ("tc-15", "`--tc 15` (15 s CPU/game/side, this machine)", "57.5%, sd +3.6% time", 300),
+    ("tc-60", "`--tc 60` (60 s CPU/game/side, this machine)", "53.0%, sd −2.8% time", 100),
+]
+
+
+def fmt_pm(v, pm):
+    return f"{float(v):+.1f} ± {float(pm):.1f}"
+
+
+def row(d, label, claim, target):
+    path = os.path.join(HERE, "results", d, "summary.csv")
+    if not os.path.exists(path):
+        return f"| {label} | {claim} | not run yet (target {target}) | | | | | | | | |"
+    with open(path, newline="") as f:
+        s = next(csv.DictReader(f))
+    games = int(s["games"])
+    status = f"{games}" + ("" if games >= target else f" of {target} (partial)")
+    score = f"{100*float(s['score']):.1f}% [{100*float(s['score_low']):.1f}, {100*float(s['score_high']):.1f}]"
+    wdl = f"+{s['wins']} ={s['draws']} −{s['losses']}"
+    return (
+        f"| {label} | {claim} | {status} | {score} ({wdl}) | {fmt_pm(s['elo'], s['elo_pm'])} | "
+        f"{fmt_pm(s['ptnml_elo'], s['ptnml_elo_pm'])} | {100*float(s['los']):.1f}% | "
+        f"{100*float(s['draw_ratio']):.1f}% | {float(s['time_ratio']):.3f} | {float(s['node_ratio']):.3f} | "
+        f"{s['identical_pairs']} of {s['pairs']} |"
+    )
+
+
+def table():
+    head = (
+        "| condition | seed claim | games | sd score [95%] (W D L) | Elo ± 95% (trinomial) | "
+        "Elo ± 95% (pentanomial) | LOS | draws | time ratio sd/old (CPU) | node ratio sd/old | identical pairs |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|\n"
+    )
+    return head + "\n".join(row(*c) for c in CONDITIONS) + "\n"
+
+
+def splice(path, text):
+    with open(path) as f:
+        s = f.read()
+    new, n = re.subn(r"(<!-- TABLE -->\n).*?(<!-- /TABLE -->)", lambda m: m.group(1) + text + m.group(2), s, flags=re.S)
+    if n == 0:
+        sys.exit(f"results-table: no <!-- TABLE --> ... <!-- /TABLE --> markers in {path}")
+    with open(path, "w") as f:
+        f.write(new)
+
+
+if __name__ == "__main__":
+    t = table()
+    if "--print" in sys.argv:
+        sys.stdout.write(t)
+    else:
+        for p in ("results/README.md", "README.md"):
+            splice(os.path.join(HERE, p), t)
