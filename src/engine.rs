@@ -278,6 +278,29 @@ fn own_squares(b: &[i8; 129], k: i32) -> u64 {
 /// What [`Engine::on_iteration`] holds.
 pub type IterationCallback = Box<dyn FnMut(&RootIter) + Send>;
 
+/// Where the move generator stands at a move about to be searched: the side `k`, e.p. square
+/// `E` and key `J` of the node; piece `u` (type `p`) on `x`, direction `r` (index `j` in `o[]`),
+/// target `y` holding `t`, castling/e.p. squares `F`,`G`, whether the move is the sneaked best
+/// move, and the own pieces still to visit (`rest`, rotated by `start`).
+#[derive(Clone, Copy)]
+struct GenState {
+    k: i32,
+    E: i32,
+    J: i32,
+    x: i8,
+    u: i8,
+    p: i8,
+    j: i32,
+    r: i32,
+    y: i8,
+    t: i8,
+    F: i32,
+    G: i32,
+    sneak: bool,
+    rest: u64,
+    start: u32,
+}
+
 /// The state of one micro-Max process: the C's globals plus `main()`'s side to move.
 pub struct Engine {
     /// `b[129]`: board, centre table, dummy square.
@@ -442,6 +465,109 @@ impl Engine {
         let off = (a + (piece & 8) + S * (piece & 7)) as usize;
         let bytes = &self.T[off..off + 4];
         i32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
+    }
+
+    /// Starts loading the first hash slot that `D(k,..,J,..,E,..)` will probe, `A[(k*E^J)&U-9+1]`,
+    /// so that the memory access overlaps with work done before the probe. A hint only.
+    #[inline(always)]
+    fn prefetch_slot(&self, k: i32, E: i32, J: i32) {
+        let j = ((k.wrapping_mul(E) ^ J) & self.mask) as usize + 1;
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            // SAFETY: a prefetch never faults and changes no memory; j <= U, inside A.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(self.A.as_ptr().wrapping_add(j) as *const i8) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = j;
+    }
+
+    /// Prefetches the hash slot of the move the generator will search after the one described
+    /// by `g` (about to be searched), so that its memory access overlaps with this move's
+    /// subtree. This walks the generator on from `g` exactly as the search loop will (after the
+    /// sneaked best move: its direction again, `goto A`; else fake/unfake capture, the rest of
+    /// the ray, the next directions and pieces), with the board as it is between moves. Only a
+    /// hint: nothing it computes is used by the search.
+    #[inline(never)]
+    fn prefetch_next_move(&self, g: &GenState) {
+        let GenState {
+            k,
+            E,
+            J,
+            mut x,
+            mut u,
+            mut p,
+            mut j,
+            mut r,
+            mut y,
+            mut t,
+            mut F,
+            G,
+            sneak,
+            mut rest,
+            start,
+        } = *g;
+        let mut ray = if sneak {
+            (y, F) = (x, S); // best=1st done, redo normal (goto A)
+            true
+        } else {
+            t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
+            if (p < 3 && 6 * k + (y as i32 & V) == S)
+                || ((u as i32 & !24) == 36 && j == 7 && G & M != 0 && self.castling_rook(x, r).1)
+            {
+                F = y as i32; // unfake capt., enable e.p.
+                t -= 1;
+            }
+            t == 0 // if not capt. continue ray
+        };
+        loop {
+            if ray {
+                y = (y as i32 + r) as i8;
+                if y as i32 & M == 0 {
+                    let mut H = y;
+                    if p < 3 && y as i32 == E {
+                        H = y ^ 16;
+                    }
+                    t = self.b[H as usize];
+                    if (t as i32 & k) == 0 && !(p < 3 && ((r & 7 == 0) != (t == 0))) {
+                        // the next move: hash key of its reply as the search will compute it
+                        let mut by = u & 31;
+                        if p < 3 && (y as i32 + r + 1) & S != 0 {
+                            by |= 7;
+                        }
+                        let J0 = self
+                            .key(y as i32, by as i32)
+                            .wrapping_sub(self.key(x as i32, u as i32))
+                            .wrapping_sub(self.key(H as i32, t as i32));
+                        self.prefetch_slot(24 - k, F, J.wrapping_add(J0));
+                        return;
+                    }
+                }
+            }
+            // next direction, or the next piece's first
+            loop {
+                r = if (p > 2) & (r < 0) {
+                    -r
+                } else {
+                    j += 1;
+                    -o[j as usize & 31]
+                };
+                if r != 0 {
+                    break;
+                }
+                if rest == 0 {
+                    return;
+                }
+                x = square_0x88((rest.trailing_zeros() + start) & 63);
+                rest &= rest - 1;
+                u = self.b[x as usize];
+                p = u & 7;
+                r = p as i32;
+                j = o[p as usize + 16];
+            }
+            (y, F) = (x, S); // (G, no longer read here, back to S too)
+            ray = true;
+        }
     }
 
     /// The root's `z==8&N<1e7&d<98`, with the harness's extra limits.
@@ -632,6 +758,26 @@ impl Engine {
                             h = d - (y as i32 != z) as i32;
                             if h != 0 {
                                 // remaining depth(-recapt.)
+                                if d >= 2 {
+                                    // every move is searched here: overlap the next one's probe
+                                    self.prefetch_next_move(&GenState {
+                                        k,
+                                        E,
+                                        J,
+                                        x,
+                                        u,
+                                        p,
+                                        j,
+                                        r,
+                                        y,
+                                        t,
+                                        F,
+                                        G,
+                                        sneak: Y & 8 != 0,
+                                        rest,
+                                        start,
+                                    });
+                                }
                                 v = if p < 6 {
                                     // center positional pts.
                                     self.b[x as usize + 8] as i32 - self.b[y as usize + 8] as i32
