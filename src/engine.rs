@@ -20,6 +20,12 @@
 //!
 //! Inside `search`: `k` side, `q,l` window, `e` eval, `J,Z` hash keys, `E` e.p. square,
 //! `z` previous destination (8 = root think, 9 = legality check), `n` depth.
+//!
+//! Where the Rust does the same thing differently, for speed (same tree, same node counts;
+//! `scripts/perf-guard.sh` and `results/bench.md`): the board scan takes the own pieces from a
+//! bitboard in the C's square order instead of testing all 64 squares; the hash table sits on
+//! huge pages; before a move is searched, the next move's reply slot is prefetched; the table
+//! clear touches only the entries written ([`Engine::set_full_clear`] restores the C's).
 
 #![allow(non_snake_case, non_upper_case_globals)]
 
