@@ -66,6 +66,10 @@ pub struct PlayArgs {
     /// Print one line per root iteration, exactly as the instrumented C does.
     #[arg(long)]
     pub trace: bool,
+    /// Clear the whole hash table after every line, as the C does (same output, slower; for
+    /// measuring what the C's clearing costs). By default only the entries written are cleared.
+    #[arg(long)]
+    pub full_clear: bool,
 }
 
 pub fn parse_build(s: &str) -> Result<Build, String> {

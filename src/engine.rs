@@ -20,6 +20,12 @@
 //!
 //! Inside `search`: `k` side, `q,l` window, `e` eval, `J,Z` hash keys, `E` e.p. square,
 //! `z` previous destination (8 = root think, 9 = legality check), `n` depth.
+//!
+//! Where the Rust does the same thing differently, for speed (same tree, same node counts;
+//! `scripts/perf-guard.sh` and `results/bench.md`): the board scan takes the own pieces from a
+//! bitboard in the C's square order instead of testing all 64 squares; the hash table sits on
+//! huge pages; before a move is searched, the next move's reply slot is prefetched; the table
+//! clear touches only the entries written ([`Engine::set_full_clear`] restores the C's).
 
 #![allow(non_snake_case, non_upper_case_globals)]
 
@@ -47,6 +53,16 @@ const o: [i32; 32] = [
     7, -1, 11, 6, 8, 3, 6, // 1st dir. in o[] per piece
     6, 3, 5, 7, 4, 5, 3, 6, // initial piece setup
 ];
+/// `99*w[]`: the value of a captured piece, as the search computes it (`i=99*w[t&7]`).
+const W99: [i32; 8] = {
+    let mut v = [0; 8];
+    let mut i = 0;
+    while i < 8 {
+        v[i] = 99 * w[i];
+        i += 1;
+    }
+    v
+};
 /// Piece symbols on printout `n[]`.
 pub const PIECE_SYMBOLS: &[u8; 16] = b".?+nkbrq?*?NKBRQ";
 
@@ -56,7 +72,7 @@ pub const DEFAULT_NODE_LIMIT: i64 = 10_000_000;
 pub const DEFAULT_HASH_BITS: u32 = 24;
 
 /// One hash entry, `struct _ {int K,V;char X,Y,D;}` (12 bytes, as in the C).
-#[derive(Clone, Copy, Default, Debug)]
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 #[repr(C)]
 pub struct Entry {
     pub K: i32,
@@ -204,6 +220,93 @@ pub struct Think {
     pub played: bool,
 }
 
+/// `A[]`: `len` empty entries. The table is asked to be backed by transparent huge pages (on
+/// Linux) before it is first written: its probes land at random over 200 MB, and with 4 KB pages
+/// nearly every probe also misses the TLB. The contents are the same either way.
+fn hash_table(len: usize) -> Vec<Entry> {
+    let mut table: Vec<Entry> = Vec::with_capacity(len);
+    advise_huge_pages(
+        table.as_mut_ptr() as usize,
+        len * std::mem::size_of::<Entry>(),
+    );
+    table.resize(len, Entry::default());
+    table
+}
+
+/// `madvise(MADV_HUGEPAGE)` on the whole 2 MB pages inside `[start, start+bytes)`.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: usize, bytes: usize) {
+    const HUGE: usize = 2 << 20;
+    let first = start.next_multiple_of(HUGE);
+    let end = (start + bytes) / HUGE * HUGE;
+    if end > first {
+        // SAFETY: [first, end) lies inside an allocation we own; MADV_HUGEPAGE is only a hint
+        // about how to back it and changes no contents. A failure (e.g. THP disabled) is fine.
+        unsafe {
+            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: usize, _bytes: usize) {}
+
+/// The square `x` (0x88) as 0..64 in a8..h1 order: rank-major, the order of the C's board scan.
+#[inline(always)]
+fn square_index(x: i8) -> u32 {
+    let x = x as u8 as u32;
+    (x >> 1 & 0x38) | (x & 7)
+}
+
+/// [`square_index`] back to the 0x88 square.
+#[inline(always)]
+fn square_0x88(s: u32) -> i8 {
+    ((s & 0x38) << 1 | (s & 7)) as i8
+}
+
+/// The squares holding a piece of side `k` (8 or 16), as bits 0..64 by [`square_index`]: the
+/// board scan's `u&k` test for all 64 squares at once, eight squares (one rank) per word.
+#[inline(always)]
+fn own_squares(b: &[i8; 129], k: i32) -> u64 {
+    debug_assert!(k == 8 || k == 16);
+    let shift = k.trailing_zeros();
+    let mut own = 0u64;
+    for rank in 0..8 {
+        let row: [i8; 8] = b[16 * rank..16 * rank + 8].try_into().unwrap();
+        let row = u64::from_le_bytes(row.map(|sq| sq as u8));
+        // One bit per byte (the byte's bit `k`), then the eight gathered into the top byte.
+        let bits = (row >> shift) & 0x0101_0101_0101_0101;
+        own |= (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * rank);
+    }
+    own
+}
+
+/// What [`Engine::on_iteration`] holds.
+pub type IterationCallback = Box<dyn FnMut(&RootIter) + Send>;
+
+/// Where the move generator stands at a move about to be searched: the side `k`, e.p. square
+/// `E` and key `J` of the node; piece `u` (type `p`) on `x`, direction `r` (index `j` in `o[]`),
+/// target `y` holding `t`, castling/e.p. squares `F`,`G`, whether the move is the sneaked best
+/// move, and the own pieces still to visit (`rest`, rotated by `start`).
+#[derive(Clone, Copy)]
+struct GenState {
+    k: i32,
+    E: i32,
+    J: i32,
+    x: i8,
+    u: i8,
+    p: i8,
+    j: i32,
+    r: i32,
+    y: i8,
+    t: i8,
+    F: i32,
+    G: i32,
+    sneak: bool,
+    rest: u64,
+    start: u32,
+}
+
 /// The state of one micro-Max process: the C's globals plus `main()`'s side to move.
 pub struct Engine {
     /// `b[129]`: board, centre table, dummy square.
@@ -219,6 +322,8 @@ pub struct Engine {
     /// equivalent to the C's full clear, since an entry's other fields are never read while
     /// its key is 0.
     dirty: Option<Vec<u32>>,
+    /// Clear the whole table on every [`Engine::clear_hash`], as the C does (for measuring).
+    full_clear: bool,
     pub Q: i32,
     pub N: i32,
     pub O: i8,
@@ -231,7 +336,7 @@ pub struct Engine {
     /// Completed root iterations of the current think.
     pub iterations: Vec<RootIter>,
     /// Called after each completed root iteration (for live output such as UCI `info`).
-    pub on_iteration: Option<Box<dyn FnMut(&RootIter) + Send>>,
+    pub on_iteration: Option<IterationCallback>,
 }
 
 impl Engine {
@@ -247,9 +352,10 @@ impl Engine {
         let mut e = Engine {
             b: [0; 129],
             T: key_table(),
-            A: vec![Entry::default(); u + 1],
+            A: hash_table(u + 1),
             mask: (u - 9) as i32,
             dirty: Some(Vec::new()),
+            full_clear: false,
             Q: 0,
             N: 0,
             O: 0,
@@ -287,6 +393,28 @@ impl Engine {
         self.A[u].K = 0;
     }
 
+    /// With `true`, [`Engine::clear_hash`] clears all `U` keys every time, as the C's loop
+    /// does (~37 ms at the published size), instead of only the entries written since the last
+    /// clear. Same results either way; this exists to measure what the C's clearing costs.
+    pub fn set_full_clear(&mut self, on: bool) {
+        self.full_clear = on;
+    }
+
+    /// How many entries the next [`Engine::clear_hash`] will clear: those written since the
+    /// last clear, or `None` if it will clear the whole table (too many written, or
+    /// [`Engine::set_full_clear`]).
+    pub fn entries_to_clear(&self) -> Option<usize> {
+        match &self.dirty {
+            Some(list) if !self.full_clear => Some(list.len()),
+            _ => None,
+        }
+    }
+
+    /// Whether [`Engine::clear_hash`] always clears the whole table.
+    pub fn full_clear(&self) -> bool {
+        self.full_clear
+    }
+
     /// `main()`'s board setup.
     fn setup_board(&mut self) {
         let b = &mut self.b;
@@ -304,10 +432,13 @@ impl Engine {
     }
 
     /// `F(i,0,U)A[i].K=0;`: clear the hash table (not `A[U]`, which the C never clears).
+    ///
+    /// By default only the entries written since the last clear are cleared (the same result:
+    /// every other key is already 0); see [`Engine::set_full_clear`].
     pub fn clear_hash(&mut self) {
         let u = self.table_size();
         match self.dirty.as_mut() {
-            Some(list) => {
+            Some(list) if !self.full_clear => {
                 for &idx in list.iter() {
                     if (idx as usize) < u {
                         self.A[idx as usize].K = 0;
@@ -315,11 +446,14 @@ impl Engine {
                 }
                 list.clear();
             }
-            None => {
+            _ => {
                 for entry in &mut self.A[..u] {
                     entry.K = 0;
                 }
-                self.dirty = Some(Vec::new());
+                match self.dirty.as_mut() {
+                    Some(list) => list.clear(),
+                    None => self.dirty = Some(Vec::new()),
+                }
             }
         }
     }
@@ -347,6 +481,109 @@ impl Engine {
         let off = (a + (piece & 8) + S * (piece & 7)) as usize;
         let bytes = &self.T[off..off + 4];
         i32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
+    }
+
+    /// Starts loading the first hash slot that `D(k,..,J,..,E,..)` will probe, `A[(k*E^J)&U-9+1]`,
+    /// so that the memory access overlaps with work done before the probe. A hint only.
+    #[inline(always)]
+    fn prefetch_slot(&self, k: i32, E: i32, J: i32) {
+        let j = ((k.wrapping_mul(E) ^ J) & self.mask) as usize + 1;
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            // SAFETY: a prefetch never faults and changes no memory; j <= U, inside A.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(self.A.as_ptr().wrapping_add(j) as *const i8) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = j;
+    }
+
+    /// Prefetches the hash slot of the move the generator will search after the one described
+    /// by `g` (about to be searched), so that its memory access overlaps with this move's
+    /// subtree. This walks the generator on from `g` exactly as the search loop will (after the
+    /// sneaked best move: its direction again, `goto A`; else fake/unfake capture, the rest of
+    /// the ray, the next directions and pieces), with the board as it is between moves. Only a
+    /// hint: nothing it computes is used by the search.
+    #[inline(never)]
+    fn prefetch_next_move(&self, g: &GenState) {
+        let GenState {
+            k,
+            E,
+            J,
+            mut x,
+            mut u,
+            mut p,
+            mut j,
+            mut r,
+            mut y,
+            mut t,
+            mut F,
+            G,
+            sneak,
+            mut rest,
+            start,
+        } = *g;
+        let mut ray = if sneak {
+            (y, F) = (x, S); // best=1st done, redo normal (goto A)
+            true
+        } else {
+            t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
+            if (p < 3 && 6 * k + (y as i32 & V) == S)
+                || ((u as i32 & !24) == 36 && j == 7 && G & M != 0 && self.castling_rook(x, r).1)
+            {
+                F = y as i32; // unfake capt., enable e.p.
+                t -= 1;
+            }
+            t == 0 // if not capt. continue ray
+        };
+        loop {
+            if ray {
+                y = (y as i32 + r) as i8;
+                if y as i32 & M == 0 {
+                    let mut H = y;
+                    if p < 3 && y as i32 == E {
+                        H = y ^ 16;
+                    }
+                    t = self.b[H as usize];
+                    if (t as i32 & k) == 0 && !(p < 3 && ((r & 7 == 0) != (t == 0))) {
+                        // the next move: hash key of its reply as the search will compute it
+                        let mut by = u & 31;
+                        if p < 3 && (y as i32 + r + 1) & S != 0 {
+                            by |= 7;
+                        }
+                        let J0 = self
+                            .key(y as i32, by as i32)
+                            .wrapping_sub(self.key(x as i32, u as i32))
+                            .wrapping_sub(self.key(H as i32, t as i32));
+                        self.prefetch_slot(24 - k, F, J.wrapping_add(J0));
+                        return;
+                    }
+                }
+            }
+            // next direction, or the next piece's first
+            loop {
+                r = if (p > 2) & (r < 0) {
+                    -r
+                } else {
+                    j += 1;
+                    -o[j as usize & 31]
+                };
+                if r != 0 {
+                    break;
+                }
+                if rest == 0 {
+                    return;
+                }
+                x = square_0x88((rest.trailing_zeros() + start) & 63);
+                rest &= rest - 1;
+                u = self.b[x as usize];
+                p = u & 7;
+                r = p as i32;
+                j = o[p as usize + 16];
+            }
+            (y, F) = (x, S); // (G, no longer read here, back to S too)
+            ray = true;
+        }
     }
 
     /// The root's `z==8&N<1e7&d<98`, with the harness's extra limits.
@@ -456,6 +693,9 @@ impl Engine {
             Y = 0;
         }
         self.N += 1; // node count (for timing)
+        // The squares of the side to move's pieces. Every move made below is unmade before the
+        // next square is looked at, so this set is the same all through the node.
+        let own = own_squares(&self.b, k);
 
         // iterative deepening loop: 3.2 `d++<n|z==8&N<1e7&d<98`;
         // sd `d++<n||d<=P&&m<=q||z==8&N<1e7&d<98` (d already incremented in the later tests)
@@ -465,178 +705,199 @@ impl Engine {
             if !(below || (SD && d <= P && m <= q) || (z == 8 && self.root_goes_on(d))) {
                 break;
             }
-            x = X; // start scan at prev. best
-            let B: i8 = X;
+            let B: i8 = X; // start scan at prev. best
             Y = (Y as i32 | (8 & (Y as i32 >> 4))) as i8; // request try noncastl. 1st
             m = if d > 1 { -I } else { e }; // unconsidered:static eval
-            'scan: loop {
+            // The C visits every square from B on (x=x+9&~M is the next square in a8..h1 order,
+            // wrapping) and skips those without an own piece (inefficient!). Here the own
+            // pieces' squares are taken in the same order from `own`.
+            let start = square_index(B);
+            let mut rest = own.rotate_right(start);
+            'scan: while rest != 0 {
+                x = square_0x88((rest.trailing_zeros() + start) & 63);
+                rest &= rest - 1;
                 u = self.b[x as usize]; // scan board looking for
-                if u as i32 & k != 0 {
-                    // own piece (inefficient!)
-                    p = u & 7; // p = piece type (set r>0)
-                    r = p as i32;
-                    j = o[p as usize + 16]; // first step vector f.piece
-                    loop {
-                        // W(r=p>2&r<0?-r:-o[++j]): loop over directions o[]
-                        r = if (p > 2) & (r < 0) {
-                            -r
-                        } else {
-                            j += 1;
-                            -o[j as usize]
-                        };
-                        if r == 0 {
-                            break;
-                        }
-                        'A: loop {
-                            // A: resume normal after best
-                            y = x; // (x,y)=move, (F,G)=castl.R
-                            F = S;
-                            G = S;
-                            loop {
-                                // y traverses ray
-                                y = (y as i32 + r) as i8;
+                debug_assert!(u as i32 & k != 0);
+                // own piece
+                p = u & 7; // p = piece type (set r>0)
+                r = p as i32;
+                j = o[p as usize + 16]; // first step vector f.piece
+                loop {
+                    // W(r=p>2&r<0?-r:-o[++j]): loop over directions o[]
+                    r = if (p > 2) & (r < 0) {
+                        -r
+                    } else {
+                        j += 1;
+                        -o[j as usize]
+                    };
+                    if r == 0 {
+                        break;
+                    }
+                    'A: loop {
+                        // A: resume normal after best
+                        y = x; // (x,y)=move, (F,G)=castl.R
+                        F = S;
+                        G = S;
+                        loop {
+                            // y traverses ray
+                            y = (y as i32 + r) as i8;
+                            H = y;
+                            if Y & 8 != 0 {
+                                y = (Y as i32 & !M) as i8; // sneak in prev. best move
                                 H = y;
-                                if Y & 8 != 0 {
-                                    y = (Y as i32 & !M) as i8; // sneak in prev. best move
-                                    H = y;
-                                }
-                                if y as i32 & M != 0 {
-                                    break; // board edge hit
-                                }
-                                if p < 3 && y as i32 == E {
-                                    H = y ^ 16; // shift capt.sqr. H if e.p.
-                                }
-                                t = self.b[H as usize];
-                                if (t as i32 & k) != 0 || (p < 3 && ((r & 7 == 0) != (t == 0))) {
-                                    break; // capt. own, bad pawn mode
-                                }
-                                i = 99 * w[(t & 7) as usize]; // value of capt. piece t
-                                // K capt. or bad castling. After an entered move E is O=(char)128
-                                // = -128 and the C reads b[-128]; the value cannot matter, as
-                                // y-E<2&E-y<2 is false for it, so the port skips the read.
-                                if i < 0
-                                    || (E != S
-                                        && E >= 0
-                                        && self.b[E as usize] != 0
-                                        && ((y as i32) - E < 2) & (E - (y as i32) < 2))
-                                {
-                                    m = I;
-                                }
-                                if m >= l {
-                                    break 'scan; // abort on fail high (goto C)
-                                }
-                                h = d - (y as i32 != z) as i32;
-                                if h != 0 {
-                                    // remaining depth(-recapt.)
-                                    v = if p < 6 {
-                                        // center positional pts.
-                                        self.b[x as usize + 8] as i32
-                                            - self.b[y as usize + 8] as i32
-                                    } else {
-                                        0
-                                    };
-                                    self.b[G as usize] = 0; // do move, strip virgin-bit
-                                    self.b[H as usize] = 0;
-                                    self.b[x as usize] = 0;
-                                    self.b[y as usize] = u & 31;
-                                    if G & M == 0 {
-                                        self.b[F as usize] = (k + 6) as i8; // castling: put R & score
-                                        v += 30;
-                                    }
-                                    if p < 3 {
-                                        // pawns: structure, undefended squares plus bias
-                                        let xl = x as i32 - 2;
-                                        let xr = x as i32 + 2;
-                                        v -= 9
-                                            * ((xl & M != 0 || self.b[xl as usize] != u) as i32
-                                                + (xr & M != 0 || self.b[xr as usize] != u) as i32
-                                                - 1);
-                                        if (y as i32 + r + 1) & S != 0 {
-                                            self.b[y as usize] |= 7; // promote p to Q, add score
-                                            i += C;
-                                        }
-                                    }
-                                    // J,Z: hash keys. J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t)
-                                    let by = self.b[y as usize] as i32;
-                                    let (yi, xi, Hi) = (y as i32, x as i32, H as i32);
-                                    let J0 = self
-                                        .key(yi, by)
-                                        .wrapping_sub(self.key(xi, u as i32))
-                                        .wrapping_sub(self.key(Hi, t as i32));
-                                    let J8 = self
-                                        .key(yi + 8, by)
-                                        .wrapping_sub(self.key(xi + 8, u as i32))
-                                        .wrapping_sub(self.key(Hi + 8, t as i32));
-                                    v = -self.search::<SD>(
-                                        24 - k, // recursive eval. of reply
-                                        -l - (l > e) as i32,
-                                        if m > q { -m } else { -q },
-                                        -e - v - i,
-                                        J.wrapping_add(J0),
-                                        Z.wrapping_add(J8).wrapping_add(G - S),
+                            }
+                            if y as i32 & M != 0 {
+                                break; // board edge hit
+                            }
+                            if p < 3 && y as i32 == E {
+                                H = y ^ 16; // shift capt.sqr. H if e.p.
+                            }
+                            t = self.b[H as usize];
+                            if (t as i32 & k) != 0 || (p < 3 && ((r & 7 == 0) != (t == 0))) {
+                                break; // capt. own, bad pawn mode
+                            }
+                            i = W99[(t & 7) as usize]; // value of capt. piece t
+                            // K capt. or bad castling. After an entered move E is O=(char)128
+                            // = -128 and the C reads b[-128]; the value cannot matter, as
+                            // y-E<2&E-y<2 is false for it, so the port skips the read.
+                            if i < 0
+                                || (E != S
+                                    && E >= 0
+                                    && self.b[E as usize] != 0
+                                    && ((y as i32) - E < 2) & (E - (y as i32) < 2))
+                            {
+                                m = I;
+                            }
+                            if m >= l {
+                                break 'scan; // abort on fail high (goto C)
+                            }
+                            h = d - (y as i32 != z) as i32;
+                            if h != 0 {
+                                // remaining depth(-recapt.)
+                                if d >= 2 {
+                                    // every move is searched here: overlap the next one's probe
+                                    self.prefetch_next_move(&GenState {
+                                        k,
+                                        E,
+                                        J,
+                                        x,
+                                        u,
+                                        p,
+                                        j,
+                                        r,
+                                        y,
+                                        t,
                                         F,
-                                        y as i32,
-                                        h,
-                                        n - (y as i32 != z) as i32, // sd: ultimate depth
-                                    );
-                                    v -= (v > e) as i32; // delayed-gain penalty
-                                    if z == 9 {
-                                        // called as move-legality checker:
-                                        if v != -I && x == self.K && y == self.L {
-                                            // if move found & not in check, signal
-                                            self.Q = -e - i;
-                                            self.O = F as i8; // the C truncates into char
-                                            return l;
-                                        }
-                                        v = m; // (prevent fail-lows on K-capt. replies)
-                                    }
-                                    self.b[G as usize] = (k + 38) as i8; // undo move,G can be dummy
-                                    self.b[y as usize] = 0;
-                                    self.b[F as usize] = 0;
-                                    self.b[x as usize] = u;
-                                    self.b[H as usize] = t;
-                                    if Y & 8 != 0 {
-                                        // best=1st done,redo normal
-                                        m = v;
-                                        Y &= !8;
-                                        continue 'A; // goto A
-                                    }
-                                    if v > m {
-                                        // update max, mark with S if non castling
-                                        m = v;
-                                        X = x;
-                                        Y = (y as i32 | (S & G)) as i8;
+                                        G,
+                                        sneak: Y & 8 != 0,
+                                        rest,
+                                        start,
+                                    });
+                                }
+                                v = if p < 6 {
+                                    // center positional pts.
+                                    self.b[x as usize + 8] as i32 - self.b[y as usize + 8] as i32
+                                } else {
+                                    0
+                                };
+                                self.b[G as usize] = 0; // do move, strip virgin-bit
+                                self.b[H as usize] = 0;
+                                self.b[x as usize] = 0;
+                                self.b[y as usize] = u & 31;
+                                if G & M == 0 {
+                                    self.b[F as usize] = (k + 6) as i8; // castling: put R & score
+                                    v += 30;
+                                }
+                                if p < 3 {
+                                    // pawns: structure, undefended squares plus bias
+                                    let xl = x as i32 - 2;
+                                    let xr = x as i32 + 2;
+                                    v -= 9
+                                        * ((xl & M != 0 || self.b[xl as usize] != u) as i32
+                                            + (xr & M != 0 || self.b[xr as usize] != u) as i32
+                                            - 1);
+                                    if (y as i32 + r + 1) & S != 0 {
+                                        self.b[y as usize] |= 7; // promote p to Q, add score
+                                        i += C;
                                     }
                                 }
-                                t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
-                                if (p < 3 && 6 * k + (y as i32 & V) == S) // pawn on 3rd/6th, or
-                                    || ((u as i32 & !24) == 36 && j == 7 // virgin K moving sideways,
-                                        && G & M != 0
-                                        && {
-                                            G = (x as i32 | 7) - ((r >> 1) & 7); // 1st, virgin R in corner G
-                                            self.b[G as usize] & 32 != 0
-                                        }
-                                        && (self.b[(G ^ 1) as usize] | self.b[(G ^ 2) as usize]) == 0)
-                                // 2 empty sqrs. next to R
-                                {
-                                    F = y as i32; // unfake capt., enable e.p.
-                                    t -= 1;
+                                // J,Z: hash keys. J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t)
+                                let by = self.b[y as usize] as i32;
+                                let (yi, xi, Hi) = (y as i32, x as i32, H as i32);
+                                let J0 = self
+                                    .key(yi, by)
+                                    .wrapping_sub(self.key(xi, u as i32))
+                                    .wrapping_sub(self.key(Hi, t as i32));
+                                let J8 = self
+                                    .key(yi + 8, by)
+                                    .wrapping_sub(self.key(xi + 8, u as i32))
+                                    .wrapping_sub(self.key(Hi + 8, t as i32));
+                                v = -self.search::<SD>(
+                                    24 - k, // recursive eval. of reply
+                                    -l - (l > e) as i32,
+                                    if m > q { -m } else { -q },
+                                    -e - v - i,
+                                    J.wrapping_add(J0),
+                                    Z.wrapping_add(J8).wrapping_add(G - S),
+                                    F,
+                                    y as i32,
+                                    h,
+                                    n - (y as i32 != z) as i32, // sd: ultimate depth
+                                );
+                                v -= (v > e) as i32; // delayed-gain penalty
+                                if z == 9 {
+                                    // called as move-legality checker:
+                                    if v != -I && x == self.K && y == self.L {
+                                        // if move found & not in check, signal
+                                        self.Q = -e - i;
+                                        self.O = F as i8; // the C truncates into char
+                                        return l;
+                                    }
+                                    v = m; // (prevent fail-lows on K-capt. replies)
                                 }
-                                if t != 0 {
-                                    break; // if not capt. continue ray
+                                self.b[G as usize] = (k + 38) as i8; // undo move,G can be dummy
+                                self.b[y as usize] = 0;
+                                self.b[F as usize] = 0;
+                                self.b[x as usize] = u;
+                                self.b[H as usize] = t;
+                                if Y & 8 != 0 {
+                                    // best=1st done,redo normal
+                                    m = v;
+                                    Y &= !8;
+                                    continue 'A; // goto A
+                                }
+                                if v > m {
+                                    // update max, mark with S if non castling
+                                    m = v;
+                                    X = x;
+                                    Y = (y as i32 | (S & G)) as i8;
                                 }
                             }
-                            break 'A;
+                            t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
+                            if (p < 3 && 6 * k + (y as i32 & V) == S) // pawn on 3rd/6th, or
+                                || ((u as i32 & !24) == 36 && j == 7 // virgin K moving sideways,
+                                    && G & M != 0
+                                    && {
+                                        let rook_ok;
+                                        (G, rook_ok) = self.castling_rook(x, r); // 1st, virgin R in corner G
+                                        rook_ok
+                                    })
+                            // 2 empty sqrs. next to R
+                            {
+                                F = y as i32; // unfake capt., enable e.p.
+                                t -= 1;
+                            }
+                            if t != 0 {
+                                break; // if not capt. continue ray
+                            }
                         }
+                        break 'A;
                     }
                 }
-                x = ((x as i32 + 9) & !M) as i8; // next sqr. of board, wrap
-                if x == B {
-                    break;
-                }
-            }
+            } // next sqr. of board, wrap
             // C:
-            if (m > I / 4) | (m < -I / 4) {
+            if !(-I / 4..=I / 4).contains(&m) {
+                // m>I/4|m<-I/4
                 d = 99; // mate is indep. of depth
             }
             if m + I == 0 {
@@ -654,7 +915,7 @@ impl Engine {
                 slot.K = Z;
                 slot.V = m;
                 slot.D = d as i8;
-                slot.X = (X as i32 | 8 * (m > q) as i32 | S * (m < l) as i32) as i8;
+                slot.X = (X as i32 | (8 * (m > q) as i32) | (S * (m < l) as i32)) as i8;
                 slot.Y = Y;
                 self.A[0].K = 0;
             }
@@ -676,10 +937,26 @@ impl Engine {
         m
     }
 
+    /// The castling test's last two clauses: `b[G=(x|7)-(r>>1&7)]&32&&!(b[G^1]|b[G^2])`
+    /// (virgin R in corner G, 2 empty sqrs. next to R). Returns `G` and the test's result. Out
+    /// of line and cold: it is reached only by a virgin king's sideways step, and inlined, its
+    /// arithmetic gets hoisted into every direction of every piece.
+    #[cold]
+    #[inline(never)]
+    fn castling_rook(&self, x: i8, r: i32) -> (i32, bool) {
+        let G = (x as i32 | 7) - ((r >> 1) & 7);
+        let ok = self.b[G as usize] & 32 != 0
+            && (self.b[(G ^ 1) as usize] | self.b[(G ^ 2) as usize]) == 0;
+        (G, ok)
+    }
+
+    /// Notes that entry `a` got a key. Past U/16 entries the list is dropped: clearing entries
+    /// one by one costs ~10 ns each (random writes), the whole table ~10 ms (one sequential
+    /// pass over 200 MB), so beyond ~1M entries the full clear is the faster one.
     #[inline]
     fn mark_dirty(&mut self, a: usize) {
         if let Some(list) = self.dirty.as_mut() {
-            if list.len() < self.A.len() / 8 {
+            if list.len() < self.A.len() / 16 {
                 list.push(a as u32);
             } else {
                 self.dirty = None; // too many: the next clear does the whole table
@@ -772,4 +1049,89 @@ pub fn parse_square(s: &[u8]) -> Option<i8> {
         return None;
     }
     Some((16 * (b'8' - s[1]) as i32 + (s[0] - b'a') as i32) as i8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays `thinks` self-played moves after 1. e4 on a small table.
+    fn session(bits: u32, full_clear: bool, thinks: usize) -> Engine {
+        let mut e = Engine::new(Build::Old, bits);
+        e.limits.nodes = 2000;
+        e.set_full_clear(full_clear);
+        assert!(e.enter_move(0x64, 0x44)); // e2e4
+        for _ in 0..thinks {
+            e.think();
+        }
+        e
+    }
+
+    #[test]
+    fn dirty_clear_leaves_the_table_as_the_full_clear_does() {
+        // 16 bits: the dirty list suffices; 8 bits: it overflows and the next clear is full.
+        for (bits, thinks) in [(16, 0), (16, 1), (16, 6), (8, 3), (8, 7)] {
+            let (mut dirty, mut full) = (session(bits, false, thinks), session(bits, true, thinks));
+            for idx in 0..=dirty.table_size() {
+                assert_eq!(
+                    dirty.entry(idx),
+                    full.entry(idx),
+                    "entry {idx} after {thinks}"
+                );
+            }
+            dirty.clear_hash();
+            full.clear_hash();
+            let u = dirty.table_size();
+            for idx in 0..u {
+                assert_eq!(dirty.entry(idx).K, 0, "entry {idx} not cleared");
+                assert_eq!(dirty.entry(idx), full.entry(idx), "entry {idx} after clear");
+            }
+            // A[U] is never cleared, as in the C.
+            assert_eq!(dirty.entry(u), full.entry(u));
+        }
+    }
+
+    #[test]
+    fn square_index_follows_the_board_scan() {
+        // The C's scan: x=x+9&~M from 0 visits the 64 squares and comes back to 0.
+        let mut x: i32 = 0;
+        for s in 0..64u32 {
+            assert_eq!(square_index(x as i8), s, "square {x:#x}");
+            assert_eq!(square_0x88(s) as i32, x);
+            x = (x + 9) & !M;
+        }
+        assert_eq!(x, 0);
+    }
+
+    #[test]
+    fn own_squares_is_the_scan_test() {
+        let mut rng = crate::random::GlibcRandom::new();
+        let mut boards = vec![Engine::new(Build::Old, 4).b];
+        for _ in 0..200 {
+            let mut b = [0i8; 129];
+            for sq in b.iter_mut() {
+                *sq = rng.next() as i8; // any byte, centre table half included
+            }
+            boards.push(b);
+        }
+        for b in &boards {
+            for k in [8, 16] {
+                let mut want = 0u64;
+                for s in 0..64 {
+                    if b[square_0x88(s) as usize] as i32 & k != 0 {
+                        want |= 1 << s;
+                    }
+                }
+                assert_eq!(own_squares(b, k), want);
+            }
+        }
+    }
+
+    #[test]
+    fn full_clear_switch() {
+        let mut e = Engine::new(Build::Sd, 8);
+        assert!(!e.full_clear());
+        e.set_full_clear(true);
+        assert!(e.full_clear());
+    }
 }

@@ -22,6 +22,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Command::Play(args) => {
             let mut engine = Engine::new(args.engine.build, args.engine.hash_bits);
             engine.limits.nodes = args.nodes as i64;
+            engine.set_full_clear(args.full_clear);
             let stdin = std::io::stdin();
             let stdout = std::io::stdout();
             let mut input = stdin.lock();
