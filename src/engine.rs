@@ -15,7 +15,7 @@
 //! | `O`     | `self.O`            | e.p. square (or castling rook square) of the last move, as a `char` |
 //! | `K`,`L` | `self.K`, `self.L`  | move from/to (entered, or thought up)                     |
 //! | `k` (main) | `self.k`         | side to move: 8 = white, 16 = black                        |
-//! | `D()`   | `search::<SD>()`    | recursive search; `SD` selects the self-deepening build    |
+//! | `D()`   | `search::<SD, AUDIT>()` | recursive search; `SD` selects the self-deepening build, `AUDIT` the invariant counters (tests only) |
 //! | `P`     | `P` (sd only)       | ultimate depth (see `../shared/notes/self-deepening.md`)   |
 //!
 //! Inside `search`: `k` side, `q,l` window, `e` eval, `J,Z` hash keys, `E` e.p. square,
@@ -337,6 +337,25 @@ pub struct Engine {
     pub iterations: Vec<RootIter>,
     /// Called after each completed root iteration (for live output such as UCI `info`).
     pub on_iteration: Option<IterationCallback>,
+    /// Search with the invariant counters (`audit`): a separate instance of the search (a const
+    /// generic), so the normal one carries no counting code.
+    pub auditing: bool,
+    /// The counters, updated only while `auditing`.
+    pub audit: Audit,
+}
+
+/// What an auditing search counts (for the tests of the self-deepening
+/// idea; see `tests/sd_audit.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Audit {
+    /// Iterations started by a non-root node beyond its requested depth `n`: self-deepening.
+    pub self_deepened: u64,
+    /// Iterations started by a non-root node beyond both its requested and its ultimate depth.
+    pub past_ultimate: u64,
+    /// Iterations started after a mate score had set `d=99` (must never happen).
+    pub after_mate: u64,
+    /// Nodes entered by the search (the C's `N++`), for scale.
+    pub nodes: u64,
 }
 
 impl Engine {
@@ -366,6 +385,8 @@ impl Engine {
             limits: RootLimits::default(),
             iterations: Vec::new(),
             on_iteration: None,
+            auditing: false,
+            audit: Audit::default(),
         };
         e.setup_board();
         e
@@ -615,7 +636,7 @@ impl Engine {
     /// (q,l)=window, e=current eval. score, E=e.p. sqr., z=prev.dest; J,Z=hashkeys;
     /// return score. `P` is the self-deepening build's ultimate depth (ignored by `old`).
     #[allow(clippy::too_many_arguments)]
-    pub fn search<const SD: bool>(
+    pub fn search<const SD: bool, const AUDIT: bool>(
         &mut self,
         k: i32,
         q: i32,
@@ -693,6 +714,9 @@ impl Engine {
             Y = 0;
         }
         self.N += 1; // node count (for timing)
+        if AUDIT {
+            self.audit.nodes += 1;
+        }
         // The squares of the side to move's pieces. Every move made below is unmade before the
         // next square is looked at, so this set is the same all through the node.
         let own = own_squares(&self.b, k);
@@ -704,6 +728,13 @@ impl Engine {
             d += 1;
             if !(below || (SD && d <= P && m <= q) || (z == 8 && self.root_goes_on(d))) {
                 break;
+            }
+            if AUDIT {
+                // a separate instance of the search when auditing; compiled out otherwise: the spec's invariants, counted
+                let inner = z != 8;
+                self.audit.self_deepened += (inner && d > n) as u64;
+                self.audit.past_ultimate += (inner && d > n && d > P) as u64;
+                self.audit.after_mate += (d > 99) as u64;
             }
             let B: i8 = X; // start scan at prev. best
             Y = (Y as i32 | (8 & (Y as i32 >> 4))) as i8; // request try noncastl. 1st
@@ -832,7 +863,7 @@ impl Engine {
                                     .key(yi + 8, by)
                                     .wrapping_sub(self.key(xi + 8, u as i32))
                                     .wrapping_sub(self.key(Hi + 8, t as i32));
-                                v = -self.search::<SD>(
+                                v = -self.search::<SD, AUDIT>(
                                     24 - k, // recursive eval. of reply
                                     -l - (l > e) as i32,
                                     if m > q { -m } else { -q },
@@ -902,7 +933,7 @@ impl Engine {
             }
             if m + I == 0 {
                 // best loses K: (stale)mate
-                m = -self.search::<SD>(24 - k, -I, I, 0, J, self.K as i32, S, z, 1, 0) / 2;
+                m = -self.search::<SD, AUDIT>(24 - k, -I, I, 0, J, self.K as i32, S, z, 1, 0) / 2;
             }
             let entry = self.A[a];
             if entry.K == 0 || (entry.X as i32 & M) != M || entry.D as i32 <= d {
@@ -967,8 +998,12 @@ impl Engine {
     fn dispatch(&mut self, z: i32, n: i32) -> i32 {
         let (k, e, o_) = (self.k, self.Q, self.O as i32);
         match self.build {
-            Build::Old => self.search::<false>(k, -I, I, e, 1, 1, o_, z, n, 0),
-            Build::Sd => self.search::<true>(k, -I, I, e, 1, 1, o_, z, n, 0),
+            Build::Old if self.auditing => {
+                self.search::<false, true>(k, -I, I, e, 1, 1, o_, z, n, 0)
+            }
+            Build::Sd if self.auditing => self.search::<true, true>(k, -I, I, e, 1, 1, o_, z, n, 0),
+            Build::Old => self.search::<false, false>(k, -I, I, e, 1, 1, o_, z, n, 0),
+            Build::Sd => self.search::<true, false>(k, -I, I, e, 1, 1, o_, z, n, 0),
         }
     }
 
