@@ -157,11 +157,20 @@ impl CProcess {
         self.last_fed = c_squares(uci);
     }
 
-    /// An empty line: (X, Y, nodes, deepest ply) of the think.
+    /// An empty line: (X, Y, nodes, depth searched) of the think. The depth counts a
+    /// mate-finding iteration (printed as ply 98) as one deeper than the one before, as the
+    /// runner's depth columns do (`umax::matchrun::game::searched_depth`).
     fn think(&mut self) -> (i32, i32, u64, i32) {
         let traces = self.send("");
+        let mut depth = 0;
+        let mut previous = 0;
+        for t in &traces {
+            let ply = if t.ply == 98 { previous + 1 } else { t.ply };
+            depth = depth.max(ply);
+            previous = ply;
+        }
         match traces.last() {
-            Some(t) => (t.x, t.y, t.nodes, t.ply),
+            Some(t) => (t.x, t.y, t.nodes, depth),
             None => (self.last_fed.0, self.last_fed.1, 0, 0), // K,L unchanged
         }
     }
