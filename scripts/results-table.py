@@ -31,7 +31,9 @@ def fmt_pm(v, pm):
 def row(d, label, claim, target):
     path = os.path.join(HERE, "results", d, "summary.csv")
     if not os.path.exists(path):
-        return f"| {label} | {claim} | not run yet (target {target}) | | | | | | | | |"
+        started = os.path.exists(os.path.join(HERE, "results", d, "games.csv"))
+        what = "started, no game finished yet" if started else "not run yet"
+        return f"| {label} | {claim} | {what} (target {target}) | | | | | | | | |"
     with open(path, newline="") as f:
         s = next(csv.DictReader(f))
     games = int(s["games"])
