@@ -222,26 +222,24 @@ pub fn median(values: &mut [f64]) -> Option<f64> {
     })
 }
 
+/// The sd/old node ratio at depth index `d` of one position, if both builds completed it.
+fn sd_old_ratio(r: &DepthResult, d: usize) -> Option<f64> {
+    let get = |b: Build| {
+        r.nodes
+            .iter()
+            .find(|(bb, _)| *bb == b)
+            .and_then(|(_, v)| v[d])
+    };
+    match (get(Build::Old), get(Build::Sd)) {
+        (Some(o), Some(s)) if o > 0 => Some(s as f64 / o as f64),
+        _ => None,
+    }
+}
+
 /// sd/old node ratios per depth over the positions where both completed that depth.
 pub fn ratios_per_depth(results: &[DepthResult], depth: i32) -> Vec<Vec<f64>> {
     (0..depth as usize)
-        .map(|d| {
-            results
-                .iter()
-                .filter_map(|r| {
-                    let get = |b: Build| {
-                        r.nodes
-                            .iter()
-                            .find(|(bb, _)| *bb == b)
-                            .and_then(|(_, v)| v[d])
-                    };
-                    match (get(Build::Old), get(Build::Sd)) {
-                        (Some(o), Some(s)) if o > 0 => Some(s as f64 / o as f64),
-                        _ => None,
-                    }
-                })
-                .collect()
-        })
+        .map(|d| results.iter().filter_map(|r| sd_old_ratio(r, d)).collect())
         .collect()
 }
 
@@ -273,15 +271,9 @@ pub fn depth_csv(results: &[DepthResult], depth: i32) -> String {
                 }
             }
             if both {
-                let get = |b: Build| {
-                    r.nodes
-                        .iter()
-                        .find(|(bb, _)| *bb == b)
-                        .and_then(|(_, v)| v[d])
-                };
-                match (get(Build::Old), get(Build::Sd)) {
-                    (Some(o), Some(sd)) if o > 0 => {
-                        let _ = write!(s, ",{:.6}", sd as f64 / o as f64);
+                match sd_old_ratio(r, d) {
+                    Some(ratio) => {
+                        let _ = write!(s, ",{:.6}", ratio);
                     }
                     _ => s.push(','),
                 }
@@ -337,15 +329,9 @@ pub fn format_depth(results: &[DepthResult], depth: i32) -> String {
                 }
             }
             if both {
-                let get = |b: Build| {
-                    r.nodes
-                        .iter()
-                        .find(|(bb, _)| *bb == b)
-                        .and_then(|(_, v)| v[d])
-                };
-                match (get(Build::Old), get(Build::Sd)) {
-                    (Some(o), Some(sd)) if o > 0 => {
-                        let _ = write!(s, " {:>8.3}", sd as f64 / o as f64);
+                match sd_old_ratio(r, d) {
+                    Some(ratio) => {
+                        let _ = write!(s, " {:>8.3}", ratio);
                     }
                     _ => {
                         let _ = write!(s, " {:>8}", "-");
