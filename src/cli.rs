@@ -35,6 +35,26 @@ pub enum Command {
     /// Speak UCI on standard input/output, for GUIs and match tools (cutechess-cli, fastchess,
     /// Arena, python-chess). See the README for `stop` and time handling.
     Uci(UciArgs),
+    /// Replay the games of a games.csv (played at --nodes) with two processes of the
+    /// instrumented C original: every move, each side's node total and depth must be the
+    /// row's. Make the C builds with `scripts/build-original.sh --nodes N --hash-bits B`.
+    VerifyC(VerifyCArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyCArgs {
+    /// games.csv files of one match (shards are merged).
+    #[arg(required = true, value_name = "CSV")]
+    pub csv: Vec<std::path::PathBuf>,
+    /// The C old build with root trace: target/original/mm-old-trace-nN-uB.
+    #[arg(long, value_name = "PATH")]
+    pub c_old: std::path::PathBuf,
+    /// The C sd build with root trace: target/original/mm-sd-trace-nN-uB.
+    #[arg(long, value_name = "PATH")]
+    pub c_sd: std::path::PathBuf,
+    /// Replay only the first N games (in game order).
+    #[arg(long, value_name = "N")]
+    pub first: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -182,6 +202,12 @@ pub struct MatchArgs {
     /// thread, 201 MB each).
     #[arg(long, default_value_t = DEFAULT_HASH_BITS, value_parser = clap::value_parser!(u32).range(4..=24))]
     pub hash_bits: u32,
+    /// Clear the whole hash table before every think, as the C does (~37 ms at 24 bits),
+    /// instead of only the entries written since the last clear: the same games at --nodes,
+    /// only slower. For throughput comparisons (scripts/match-throughput.sh). With --tc the
+    /// clearing counts against the clock, so it is recorded in the settings.
+    #[arg(long)]
+    pub full_clear: bool,
     /// Openings: one per line as UCI moves from the initial position ('#' lines and blank
     /// lines skipped), or a PGN file (main lines, FEN tags honoured). FEN/EPD lines are
     /// accepted for the Rust engines only (the C original has no counterpart). Default: the
@@ -222,6 +248,7 @@ impl MatchArgs {
         };
         o.max_plies = self.max_plies;
         o.hash_bits = self.hash_bits;
+        o.full_clear = self.full_clear;
         if let Some(path) = self.openings {
             o.openings = OpeningsSource::File(path);
         }

@@ -20,6 +20,7 @@ pub mod fuzzing;
 pub mod games;
 pub mod matchrun;
 pub mod openings;
+pub mod oracle;
 pub mod play;
 pub mod plot;
 pub mod random;

@@ -82,6 +82,32 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             umax::uci::run(&opts, &mut stdin.lock(), std::io::stdout())?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::VerifyC(args) => {
+            let opts = umax::oracle::VerifyOptions {
+                csv: args.csv,
+                c_old: args.c_old,
+                c_sd: args.c_sd,
+                first: args.first,
+            };
+            let t = umax::oracle::verify(&opts, |line| println!("{line}"))?;
+            println!(
+                "{} games replayed by the C: {} identical, {} mismatched; {} plies, {} nodes",
+                t.games,
+                t.games - t.mismatches,
+                t.mismatches,
+                t.plies,
+                t.nodes
+            );
+            println!(
+                "time: C processes {:.2} s CPU ({:.2} s wall); umax's thinks in these rows {:.2} s CPU",
+                t.c_cpu_s, t.wall_s, t.umax_think_cpu_s
+            );
+            Ok(if t.mismatches == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
     }
 }
 

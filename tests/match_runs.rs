@@ -74,6 +74,28 @@ fn two_threads_give_the_same_games() {
     assert_eq!(timeless(rows(&dir)), timeless(base.clone()));
 }
 
+/// `--full-clear` (the C's clearing of the whole table before every think) plays the same
+/// games node for node: clearing only the entries written is exactly equivalent. Only the
+/// settings column says which clearing ran.
+#[test]
+fn full_clear_gives_the_same_games() {
+    let (_, base) = baseline();
+    let dir = scratch("full_clear").join("run");
+    run_ok(&as_strs(&quick(&[
+        "--concurrency",
+        "1",
+        "--full-clear",
+        "--out",
+        path_str(&dir),
+    ])));
+    let mut full = timeless(rows(&dir));
+    for r in &mut full {
+        assert!(r.settings.ends_with(";full_clear=1"), "{}", r.settings);
+        r.settings = r.settings.replace(";full_clear=1", "");
+    }
+    assert_eq!(full, timeless(base.clone()));
+}
+
 #[test]
 fn shards_together_make_the_match() {
     let (_, base) = baseline();

@@ -23,17 +23,26 @@ use std::time::Instant;
 /// The two engines of a worker thread (one per build), allocated once and reset between games.
 pub struct Worker {
     pub hash_bits: u32,
+    /// Clear the whole table before every think, as the C does ([`Engine::set_full_clear`]).
+    pub full_clear: bool,
     pub old: Engine,
     pub sd: Engine,
 }
 
 impl Worker {
-    pub fn new(hash_bits: u32) -> Worker {
+    pub fn new(hash_bits: u32, full_clear: bool) -> Worker {
         Worker {
             hash_bits,
-            old: Engine::new(Build::Old, hash_bits),
-            sd: Engine::new(Build::Sd, hash_bits),
+            full_clear,
+            old: Worker::engine(Build::Old, hash_bits, full_clear),
+            sd: Worker::engine(Build::Sd, hash_bits, full_clear),
         }
+    }
+
+    fn engine(build: Build, hash_bits: u32, full_clear: bool) -> Engine {
+        let mut e = Engine::new(build, hash_bits);
+        e.set_full_clear(full_clear);
+        e
     }
 }
 
@@ -394,7 +403,7 @@ fn micros(s: f64) -> f64 {
 
 /// Plays one game with the worker's engines.
 pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
-    let hash_bits = worker.hash_bits;
+    let (hash_bits, full_clear) = (worker.hash_bits, worker.full_clear);
     let black = match spec.white {
         Build::Old => Build::Sd,
         Build::Sd => Build::Old,
@@ -479,7 +488,7 @@ pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
     // A side whose engine panicked gets a new engine: its state is unknown.
     for side in &mut sides {
         if side.panicked {
-            *side.engine = Engine::new(side.build, hash_bits);
+            *side.engine = Worker::engine(side.build, hash_bits, full_clear);
         }
     }
     GameRecord { row, pgn }

@@ -58,12 +58,15 @@ thread_local! {
 }
 
 /// Runs `f` with this thread's engines, allocating them on first use.
-fn with_worker<R>(hash_bits: u32, f: impl FnOnce(&mut Worker) -> R) -> R {
+fn with_worker<R>(hash_bits: u32, full_clear: bool, f: impl FnOnce(&mut Worker) -> R) -> R {
     WORKER.with(|cell| {
         let mut slot = cell.borrow_mut();
-        if slot.as_ref().is_none_or(|w| w.hash_bits != hash_bits) {
+        if slot
+            .as_ref()
+            .is_none_or(|w| w.hash_bits != hash_bits || w.full_clear != full_clear)
+        {
             *slot = None; // free old tables before allocating new ones
-            *slot = Some(Worker::new(hash_bits));
+            *slot = Some(Worker::new(hash_bits, full_clear));
         }
         f(slot.as_mut().expect("just allocated"))
     })
@@ -188,7 +191,7 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
                         event: &event,
                         fault: opts.fault,
                     };
-                    let record = with_worker(opts.hash_bits, |w| game::play_game(w, &spec));
+                    let record = with_worker(opts.hash_bits, opts.full_clear, |w| game::play_game(w, &spec));
                     let mut s = sink.lock().unwrap_or_else(|e| e.into_inner());
                     match s.dir.append(&record.row, &record.pgn) {
                         Ok(()) => {

@@ -140,6 +140,10 @@ pub struct MatchOptions {
     pub budget: Budget,
     pub max_plies: u32,
     pub hash_bits: u32,
+    /// Clear the whole hash table before every think, as the C does, instead of only the
+    /// entries written since the last clear. The same games at a node budget, only slower;
+    /// for measuring what the C's clearing costs (`results/bench.md`).
+    pub full_clear: bool,
     pub openings: OpeningsSource,
     /// Worker threads (each holds two engines).
     pub concurrency: usize,
@@ -166,6 +170,7 @@ impl MatchOptions {
             budget: Budget::Nodes(DEFAULT_NODES),
             max_plies: DEFAULT_MAX_PLIES,
             hash_bits: crate::engine::DEFAULT_HASH_BITS,
+            full_clear: false,
             openings: OpeningsSource::Default,
             concurrency: default_concurrency(),
             shard: Shard::ALL,
@@ -246,7 +251,12 @@ pub fn settings_string(opts: &MatchOptions, openings_name: &str, openings_hash: 
         openings_hash,
         opts.games,
         PROTOCOL_VERSION
-    )
+    ) + if opts.full_clear {
+        // the C's clearing: the same games at a node budget, but its time is in the clocks
+        ";full_clear=1"
+    } else {
+        ""
+    }
 }
 
 /// The keys whose values differ between two settings strings, for error messages.
@@ -339,6 +349,16 @@ mod tests {
             settings_diff(&sa, &sb),
             "nodes: 100000 (on disk) vs 5 (now)"
         );
+    }
+
+    #[test]
+    fn full_clear_is_in_the_settings_only_when_on() {
+        let mut o = MatchOptions::new(None);
+        let off = settings_string(&o, "x.txt", "00");
+        assert!(!off.contains("full_clear"));
+        o.full_clear = true;
+        let on = settings_string(&o, "x.txt", "00");
+        assert_eq!(on, format!("{off};full_clear=1"));
     }
 
     #[test]

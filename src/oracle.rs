@@ -1,0 +1,457 @@
+//! The C original as an oracle: a game of `games.csv` played again by two processes of the
+//! instrumented C builds (`scripts/build-original.sh --nodes N --hash-bits B`, the
+//! `mm-{old,sd}-trace-nN-uB` binaries), driven as a referee drives them.
+//!
+//! Opening moves go to both processes as lines like `e2e4`, an empty line to the side to move;
+//! its move is read from its last root-trace line `(X,Y)` and fed to the other process. The C's
+//! move at every ply must be the row's move, and each side's node total (the sum over its
+//! thinks of the last trace line's `N`) and deepest iteration must be the row's.
+//!
+//! The C's stdout is a pipe, so it is made line-buffered with `stdbuf -oL`. The C loops forever
+//! at end of input, so its stdin stays open and the process is killed when the game is done.
+//! Used by `umax verify-c`, by `tests/match_c_parity.rs` and by `scripts/match-throughput.sh`.
+
+use crate::games::GameRow;
+use shakmaty::{Chess, Position};
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// One line of the instrumented C's root trace:
+/// `printf("%2d ply, %9d searched, %6d by (%2x,%2x)\n",d-1,N,m,X,Y&0x77)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Trace {
+    pub ply: i32,
+    pub nodes: u64,
+    pub x: i32,
+    pub y: i32,
+}
+
+/// Parses a root-trace line; `None` for any other line (the board).
+pub fn parse_trace(line: &str) -> Option<Trace> {
+    let (ply, rest) = line.split_once(" ply,")?;
+    let (nodes, rest) = rest.split_once(" searched,")?;
+    let (_, squares) = rest.split_once('(')?;
+    let (x, y) = squares.trim_end().trim_end_matches(')').split_once(',')?;
+    let hex = |s: &str| i32::from_str_radix(s.trim(), 16).ok();
+    Some(Trace {
+        ply: ply.trim().parse().ok()?,
+        nodes: nodes.trim().parse().ok()?,
+        x: hex(x)?,
+        y: hex(y)?,
+    })
+}
+
+/// The C main loop's move parsing: `K=c[0]-16*c[1]+C;L=c[2]-16*c[3]+C;` (into `char`s).
+pub fn c_squares(uci: &str) -> (i32, i32) {
+    let mut c = [0i32; 4];
+    for (slot, b) in c.iter_mut().zip(uci.bytes()) {
+        *slot = i32::from(b);
+    }
+    (
+        (c[0] - 16 * c[1] + 799) as i8 as i32,
+        (c[2] - 16 * c[3] + 799) as i8 as i32,
+    )
+}
+
+/// The name of a 0x88 square (`0x64` is `e2`).
+pub fn square_name(sq: i32) -> String {
+    format!("{}{}", (b'a' + (sq & 7) as u8) as char, 8 - (sq >> 4))
+}
+
+/// One running C process.
+pub struct CProcess {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    /// `K`,`L` as the last move line set them (what a root answered from the hash offers).
+    last_fed: (i32, i32),
+}
+
+/// What one think of the C printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CThink {
+    pub x: i32,
+    pub y: i32,
+    pub nodes: u64,
+    /// Deepest iteration, a mate-finding one (printed as ply 98) counted one deeper than the
+    /// one before it, as the runner's depth columns (`matchrun::game::searched_depth`).
+    pub depth: i32,
+}
+
+impl CProcess {
+    /// Starts `binary` and reads its first board.
+    pub fn spawn(binary: &Path) -> Result<CProcess, String> {
+        let mut child = Command::new("stdbuf")
+            .arg("-oL")
+            .arg(binary)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start stdbuf -oL {}: {e}", binary.display()))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = BufReader::new(child.stdout.take().expect("piped"));
+        let mut p = CProcess {
+            child,
+            stdin,
+            stdout,
+            last_fed: (0, 0),
+        };
+        let first = p.reply()?;
+        if !first.is_empty() {
+            return Err(format!("{}: a trace before any input", binary.display()));
+        }
+        Ok(p)
+    }
+
+    /// What the C prints for one line: its trace lines, then the board (8 lines).
+    fn reply(&mut self) -> Result<Vec<Trace>, String> {
+        let mut traces = Vec::new();
+        let mut board_lines = 0;
+        while board_lines < 8 {
+            let mut line = String::new();
+            let n = self
+                .stdout
+                .read_line(&mut line)
+                .map_err(|e| format!("reading the C process: {e}"))?;
+            if n == 0 {
+                return Err("the C process ended (is it an instrumented trace build?)".into());
+            }
+            match parse_trace(&line) {
+                Some(t) => traces.push(t),
+                None if line.contains(" ply,") => {
+                    return Err(format!("unreadable trace line: {line:?}"));
+                }
+                None => board_lines += 1,
+            }
+        }
+        Ok(traces)
+    }
+
+    fn send(&mut self, line: &str) -> Result<Vec<Trace>, String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("writing to the C process: {e}"))?;
+        self.reply()
+    }
+
+    /// A move line (the first four characters of a UCI move: the C ignores the rest).
+    pub fn feed(&mut self, uci: &str) -> Result<(), String> {
+        let line = uci.get(..4).ok_or_else(|| format!("bad move {uci:?}"))?;
+        if !self.send(line)?.is_empty() {
+            return Err(format!("the C thought after the move line {line}"));
+        }
+        self.last_fed = c_squares(uci);
+        Ok(())
+    }
+
+    /// An empty line: the C thinks and plays.
+    pub fn think(&mut self) -> Result<CThink, String> {
+        let traces = self.send("")?;
+        let mut depth = 0;
+        let mut previous = 0;
+        for t in &traces {
+            let ply = if t.ply == 98 { previous + 1 } else { t.ply };
+            depth = depth.max(ply);
+            previous = ply;
+        }
+        Ok(match traces.last() {
+            Some(t) => CThink {
+                x: t.x,
+                y: t.y,
+                nodes: t.nodes,
+                depth,
+            },
+            None => CThink {
+                x: self.last_fed.0,
+                y: self.last_fed.1,
+                nodes: 0,
+                depth: 0,
+            }, // K,L unchanged
+        })
+    }
+}
+
+impl Drop for CProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill(); // it would loop forever at end of input
+        let _ = self.child.wait();
+    }
+}
+
+/// Why a row cannot be replayed by the C at all (not a mismatch).
+pub fn replayable(row: &GameRow) -> Result<(), String> {
+    if !row.settings.split(';').any(|kv| kv.starts_with("nodes=")) {
+        return Err(format!(
+            "game {}: not played at a node budget ({}); the C has no clock, only --nodes games can be replayed",
+            row.game, row.settings
+        ));
+    }
+    if row.opening.contains('/') {
+        return Err(format!(
+            "game {}: starts from a FEN; the C original always starts from the initial position",
+            row.game
+        ));
+    }
+    Ok(())
+}
+
+/// The budget and table size of a row (`nodes=`, `hash_bits=` of its settings), which the C
+/// binaries must have been built with.
+pub fn row_budget(row: &GameRow) -> Option<(u64, u32)> {
+    let get = |key: &str| {
+        row.settings
+            .split(';')
+            .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+    };
+    Some((get("nodes")?.parse().ok()?, get("hash_bits")?.parse().ok()?))
+}
+
+/// Plays `row`'s game with two C processes; `Err` names the first difference.
+pub fn replay_with_c(row: &GameRow, old_c: &Path, sd_c: &Path) -> Result<(), String> {
+    replayable(row)?;
+    let bin = |b: &str| if b == "old" { old_c } else { sd_c };
+    let mut procs = [
+        CProcess::spawn(bin(&row.white))?,
+        CProcess::spawn(bin(&row.black))?,
+    ];
+    let moves: Vec<&str> = row.moves.split_whitespace().collect();
+    let book = row.opening.split_whitespace().count();
+    if book > moves.len() {
+        return Err(format!("game {}: fewer moves than the opening", row.game));
+    }
+    let mut pos = Chess::default();
+    let play = |pos: &mut Chess, m: &str| -> Result<(), String> {
+        let mv = crate::chess::parse_uci(pos, m).map_err(|e| format!("game {}: {e}", row.game))?;
+        pos.play_unchecked(mv);
+        Ok(())
+    };
+    for m in &moves[..book] {
+        procs[0].feed(m)?;
+        procs[1].feed(m)?;
+        play(&mut pos, m)?;
+    }
+    let mut nodes = [0u64; 2];
+    let mut depth = [0i32; 2];
+    for (ply, m) in moves.iter().enumerate().skip(book) {
+        let mover = ply % 2;
+        let t = procs[mover].think()?;
+        nodes[mover] += t.nodes;
+        depth[mover] = depth[mover].max(t.depth);
+        let c_move = format!("{}{}", square_name(t.x), square_name(t.y));
+        if m.get(..4) != Some(c_move.as_str()) {
+            return Err(format!(
+                "game {} ply {}: C plays {c_move}, Rust {m}",
+                row.game,
+                ply + 1
+            ));
+        }
+        procs[1 - mover].feed(m)?;
+        play(&mut pos, m)?;
+    }
+    // the games that end on an offered move the referee refuses: the C offers one too
+    if ["no_move", "hash_root", "illegal_move"].contains(&row.termination.as_str()) {
+        let mover = moves.len() % 2;
+        let t = procs[mover].think()?;
+        nodes[mover] += t.nodes;
+        depth[mover] = depth[mover].max(t.depth);
+        if crate::chess::move_from_0x88(&pos, t.x as i8, t.y as i8).is_some() {
+            return Err(format!(
+                "game {}: the C's last move ({:x},{:x}) is legal",
+                row.game, t.x, t.y
+            ));
+        }
+        if row.termination == "no_move" && (t.x, t.y) != (0, 0) {
+            return Err(format!(
+                "game {}: the C offers ({:x},{:x}), not a8a8",
+                row.game, t.x, t.y
+            ));
+        }
+    }
+    let (old, sd) = if row.white == "old" { (0, 1) } else { (1, 0) };
+    if (nodes[old], nodes[sd]) != (row.old_nodes, row.sd_nodes) {
+        return Err(format!(
+            "game {}: C node totals (old, sd) {:?} vs the row's {:?}",
+            row.game,
+            (nodes[old], nodes[sd]),
+            (row.old_nodes, row.sd_nodes)
+        ));
+    }
+    if (depth[old], depth[sd]) != (row.old_depth, row.sd_depth) {
+        return Err(format!(
+            "game {}: C depths (old, sd) {:?} vs the row's {:?}",
+            row.game,
+            (depth[old], depth[sd]),
+            (row.old_depth, row.sd_depth)
+        ));
+    }
+    Ok(())
+}
+
+/// What `umax verify-c` does: replay games of one `games.csv` with two C processes.
+#[derive(Debug, Clone)]
+pub struct VerifyOptions {
+    pub csv: Vec<std::path::PathBuf>,
+    /// The instrumented C builds (`mm-old-trace-nN-uB`, `mm-sd-trace-nN-uB`).
+    pub c_old: std::path::PathBuf,
+    pub c_sd: std::path::PathBuf,
+    /// Replay only the first N games (in game order).
+    pub first: Option<usize>,
+}
+
+/// The totals of a verification.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VerifyTotals {
+    pub games: usize,
+    pub mismatches: usize,
+    pub plies: u64,
+    pub nodes: u64,
+    /// CPU seconds of the C processes (user + system, start-up and hash clearing included).
+    pub c_cpu_s: f64,
+    /// Wall seconds of the replay.
+    pub wall_s: f64,
+    /// The rows' own think CPU seconds (both sides): what umax spent on the same games.
+    pub umax_think_cpu_s: f64,
+}
+
+/// `(build, nodes, hash bits)` from a binary named by `scripts/build-original.sh`
+/// (`mm-old-trace-n100000-u24`); `None` for other names.
+pub fn binary_budget(path: &Path) -> Option<(String, u64, u32)> {
+    let name = path.file_name()?.to_str()?;
+    let rest = name.strip_prefix("mm-")?;
+    let (build, rest) = rest.split_once("-trace-n")?;
+    let (nodes, bits) = rest.split_once("-u")?;
+    Some((build.to_string(), nodes.parse().ok()?, bits.parse().ok()?))
+}
+
+/// Replays the games of `opts.csv` with the C builds; `on_game` gets one line per game (a
+/// mismatch line names the first difference). Bad input (unreadable file, games the C cannot
+/// play, binaries built for another budget) is an error before any game is replayed.
+pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<VerifyTotals, String> {
+    let mut rows = crate::report::read_games(&opts.csv)?;
+    rows.sort_by_key(|r| r.game);
+    if let Some(n) = opts.first {
+        rows.truncate(n);
+    }
+    if rows.is_empty() {
+        return Err("no games to replay".into());
+    }
+    for row in &rows {
+        replayable(row)?;
+    }
+    let (nodes, bits) = row_budget(&rows[0]).ok_or_else(|| {
+        format!(
+            "game {}: no nodes=/hash_bits= in its settings",
+            rows[0].game
+        )
+    })?;
+    for (path, build) in [(&opts.c_old, "old"), (&opts.c_sd, "sd")] {
+        if !path.is_file() {
+            return Err(format!(
+                "{}: no such file (make the C builds with scripts/build-original.sh --nodes {nodes} --hash-bits {bits})",
+                path.display()
+            ));
+        }
+        if let Some((b, n, u)) = binary_budget(path) {
+            if (b.as_str(), n, u) != (build, nodes, bits) {
+                return Err(format!(
+                    "{} is the {b} build for {n} nodes and {u} hash bits; the games need the {build} build for {nodes} nodes and {bits} hash bits",
+                    path.display()
+                ));
+            }
+        }
+    }
+    let mut totals = VerifyTotals::default();
+    let cpu0 = children_cpu_seconds();
+    let t0 = std::time::Instant::now();
+    for row in &rows {
+        totals.games += 1;
+        totals.umax_think_cpu_s += row.sd_cpu_s + row.old_cpu_s;
+        match replay_with_c(row, &opts.c_old, &opts.c_sd) {
+            Ok(()) => {
+                totals.plies += row.plies;
+                totals.nodes += row.sd_nodes + row.old_nodes;
+                on_game(&format!(
+                    "game {}: identical ({} plies, nodes old {} sd {})",
+                    row.game, row.plies, row.old_nodes, row.sd_nodes
+                ));
+            }
+            Err(e) => {
+                totals.mismatches += 1;
+                on_game(&format!("MISMATCH {e}"));
+            }
+        }
+    }
+    totals.wall_s = t0.elapsed().as_secs_f64();
+    totals.c_cpu_s = children_cpu_seconds() - cpu0;
+    Ok(totals)
+}
+
+/// CPU seconds (user + system) of all waited-for child processes of this process so far.
+pub fn children_cpu_seconds() -> f64 {
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes into the struct we own.
+    let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut ru) };
+    if rc != 0 {
+        return 0.0;
+    }
+    let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    tv(ru.ru_utime) + tv(ru.ru_stime)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trace_lines_parse() {
+        let t = parse_trace(" 5 ply,    527211 searched,     12 by (13,23)\n").unwrap();
+        assert_eq!((t.ply, t.nodes, t.x, t.y), (5, 527211, 0x13, 0x23));
+        assert_eq!(parse_trace("  r n b q k b n r"), None);
+        assert_eq!(c_squares("e2e4"), (0x64, 0x44));
+        assert_eq!(c_squares("e2"), (0x64, c_squares("\0\0\0\0").1));
+        assert_eq!(square_name(0x64), "e2");
+        assert_eq!(square_name(0), "a8");
+    }
+
+    #[test]
+    fn budget_of_a_binary() {
+        let p = Path::new("target/original/mm-sd-trace-n100000-u24");
+        assert_eq!(binary_budget(p), Some(("sd".to_string(), 100_000, 24)));
+        assert_eq!(binary_budget(Path::new("mm-old")), None);
+    }
+
+    #[test]
+    fn budget_of_a_row() {
+        let mut row = GameRow {
+            game: 1,
+            pair: 1,
+            opening_id: 0,
+            opening: "e2e4".into(),
+            white: "old".into(),
+            black: "sd".into(),
+            result: "1-0".into(),
+            sd_score: 0.0,
+            termination: "checkmate".into(),
+            plies: 1,
+            sd_nodes: 0,
+            old_nodes: 0,
+            sd_cpu_s: 0.0,
+            old_cpu_s: 0.0,
+            sd_wall_s: 0.0,
+            old_wall_s: 0.0,
+            sd_depth: 0,
+            old_depth: 0,
+            moves: "e2e4".into(),
+            settings: "builds=old,sd;nodes=100000;max_plies=400;hash_bits=24;games=2".into(),
+        };
+        assert_eq!(row_budget(&row), Some((100_000, 24)));
+        assert!(replayable(&row).is_ok());
+        row.opening = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".into();
+        assert!(replayable(&row).unwrap_err().contains("FEN"));
+        row.settings = "builds=old,sd;tc=15;hash_bits=24".into();
+        assert_eq!(row_budget(&row), None);
+        assert!(replayable(&row).unwrap_err().contains("node budget"));
+    }
+}
