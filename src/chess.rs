@@ -27,10 +27,8 @@ pub fn from_0x88(sq: i8) -> Option<Square> {
 /// A legal shakmaty move as micro-Max enters it: from and to as 0x88 squares (castling as the
 /// king's two-square move). `None` for an under-promotion, which micro-Max cannot play.
 pub fn move_to_0x88(m: &Move) -> Option<(i8, i8)> {
-    if let Some(role) = m.promotion() {
-        if role != Role::Queen {
-            return None;
-        }
+    if m.promotion().is_some_and(|role| role != Role::Queen) {
+        return None;
     }
     let uci = m.to_uci(CastlingMode::Standard);
     match uci {

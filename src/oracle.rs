@@ -353,13 +353,13 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
                 path.display()
             ));
         }
-        if let Some((b, n, u)) = binary_budget(path) {
-            if (b.as_str(), n, u) != (build, nodes, bits) {
-                return Err(format!(
-                    "{} is the {b} build for {n} nodes and {u} hash bits; the games need the {build} build for {nodes} nodes and {bits} hash bits",
-                    path.display()
-                ));
-            }
+        if let Some((b, n, u)) = binary_budget(path)
+            && (b.as_str(), n, u) != (build, nodes, bits)
+        {
+            return Err(format!(
+                "{} is the {b} build for {n} nodes and {u} hash bits; the games need the {build} build for {nodes} nodes and {bits} hash bits",
+                path.display()
+            ));
         }
     }
     let mut totals = VerifyTotals::default();

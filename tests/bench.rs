@@ -60,8 +60,7 @@ fn c_agrees(b: common::B, args: &[&str]) {
         let out = String::from_utf8(common::run_c(bins.trace(b), &input)).unwrap();
         let last = out
             .lines()
-            .filter(|l| l.contains(" ply, "))
-            .last()
+            .rfind(|l| l.contains(" ply, "))
             .expect("a trace line");
         let c_nodes: i64 = last.split_whitespace().nth(2).unwrap().parse().unwrap();
         assert_eq!(

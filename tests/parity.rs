@@ -62,7 +62,7 @@ fn random_session(seed: u64, b: B) -> Session {
     let mut rng = Rng(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x5EED);
     let nodes = [300u64, 1000, 2000, 4000][rng.below(4) as usize];
     // a good share at the published table size
-    let bits = if seed % 10 == 0 {
+    let bits = if seed.is_multiple_of(10) {
         24
     } else {
         12 + rng.below(5) as u32

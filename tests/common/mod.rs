@@ -131,8 +131,11 @@ fn in_ci() -> bool {
 
 /// Builds (once per test process) the C twins for this node limit and table size. Without a C
 /// compiler the live comparison is skipped with a message, except in CI, where it fails.
+/// Built C twins by (node limit, table bits); `None`: skipped (no compiler).
+type CBinsCache = Mutex<HashMap<(String, u32), Option<CBins>>>;
+
 pub fn c_bins(nodes: &str, bits: u32) -> Option<CBins> {
-    static CACHE: OnceLock<Mutex<HashMap<(String, u32), Option<CBins>>>> = OnceLock::new();
+    static CACHE: OnceLock<CBinsCache> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(v) = map.get(&(nodes.to_string(), bits)) {
