@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 /// One finished game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct GameRow {
     /// Game number, 1-based, global over the whole match (shards keep global numbers).
     pub game: u64,

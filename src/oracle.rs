@@ -425,26 +425,10 @@ mod tests {
     #[test]
     fn budget_of_a_row() {
         let mut row = GameRow {
-            game: 1,
-            pair: 1,
-            opening_id: 0,
             opening: "e2e4".into(),
-            white: "old".into(),
-            black: "sd".into(),
-            result: "1-0".into(),
-            sd_score: 0.0,
-            termination: "checkmate".into(),
-            plies: 1,
-            sd_nodes: 0,
-            old_nodes: 0,
-            sd_cpu_s: 0.0,
-            old_cpu_s: 0.0,
-            sd_wall_s: 0.0,
-            old_wall_s: 0.0,
-            sd_depth: 0,
-            old_depth: 0,
             moves: "e2e4".into(),
             settings: "builds=old,sd;nodes=100000;max_plies=400;hash_bits=24;games=2".into(),
+            ..GameRow::default()
         };
         assert_eq!(row_budget(&row), Some((100_000, 24)));
         assert!(replayable(&row).is_ok());

@@ -218,17 +218,21 @@ fn verify_c_command() {
     );
 
     // binaries swapped: refused before any game, from their names
-    let out = verify_c(&[
-        path_str(&good),
-        "--c-old",
-        path_str(&sd_c),
-        "--c-sd",
-        path_str(&old_c),
-    ]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1));
+    let err = refused(&good, path_str(&sd_c), path_str(&old_c));
     assert!(err.contains("is the sd build for 5000 nodes"), "{err}");
-    assert!(out.stdout.is_empty());
+}
+
+/// `umax verify-c CSV --c-old OLD --c-sd SD` must refuse before any game: exit 1, nothing on
+/// stdout; returns the message.
+fn refused(csv: &Path, old: &str, sd: &str) -> String {
+    let out = verify_c(&[path_str(csv), "--c-old", old, "--c-sd", sd]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// Games the C cannot replay, and missing binaries, are clear errors (no C needed).
@@ -239,33 +243,16 @@ fn verify_c_refuses_what_the_c_cannot_play() {
         r.settings = r.settings.replace("nodes=5000", "tc=15");
     }
     let csv = write_rows("verify_c_tc", &timed);
-    let out = verify_c(&[
-        path_str(&csv),
-        "--c-old",
-        "/nonexistent/a",
-        "--c-sd",
-        "/nonexistent/b",
-    ]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1));
+    let err = refused(&csv, "/nonexistent/a", "/nonexistent/b");
     assert!(err.contains("not played at a node budget"), "{err}");
 
     let csv = write_rows("verify_c_missing", runs_5000());
-    let out = verify_c(&[
-        path_str(&csv),
-        "--c-old",
-        "/nonexistent/a",
-        "--c-sd",
-        "/nonexistent/b",
-    ]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1));
+    let err = refused(&csv, "/nonexistent/a", "/nonexistent/b");
     assert!(
         err.contains("/nonexistent/a: no such file") && err.contains("--nodes 5000 --hash-bits 16"),
         "{err}"
     );
 
-    let out = verify_c(&["/nonexistent/games.csv", "--c-old", "a", "--c-sd", "b"]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /nonexistent/games.csv"));
+    let err = refused(Path::new("/nonexistent/games.csv"), "a", "b");
+    assert!(err.contains("cannot read /nonexistent/games.csv"), "{err}");
 }

@@ -79,28 +79,7 @@ pub fn utc_now() -> Utc {
 
 /// The header line of `games.csv`, as serde writes it for [`GameRow`].
 pub fn csv_header() -> csv::StringRecord {
-    let sample = GameRow {
-        game: 0,
-        pair: 0,
-        opening_id: 0,
-        opening: String::new(),
-        white: String::new(),
-        black: String::new(),
-        result: String::new(),
-        sd_score: 0.0,
-        termination: String::new(),
-        plies: 0,
-        sd_nodes: 0,
-        old_nodes: 0,
-        sd_cpu_s: 0.0,
-        old_cpu_s: 0.0,
-        sd_wall_s: 0.0,
-        old_wall_s: 0.0,
-        sd_depth: 0,
-        old_depth: 0,
-        moves: String::new(),
-        settings: String::new(),
-    };
+    let sample = GameRow::default();
     let mut w = csv::Writer::from_writer(Vec::new());
     w.serialize(&sample).expect("serialising to memory");
     let bytes = w.into_inner().expect("in-memory writer");
