@@ -25,7 +25,12 @@ CONDITIONS = [
 
 
 def fmt_pm(v, pm):
-    return f"{float(v):+.1f} ± {float(pm):.1f}"
+    """Elo ± its 95% half-width; "—" where there is no spread to measure (one game, or no
+    complete pair: the interval is 0 or NaN, which says nothing)."""
+    v, pm = float(v), float(pm)
+    if pm != pm or v != v or pm == 0.0:
+        return "—"
+    return f"{v:+.1f} ± {pm:.1f}"
 
 
 def row(d, label, claim, target):
