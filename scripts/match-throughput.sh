@@ -88,8 +88,10 @@ same_games "$out/rust-1t/games.csv" "$out/rust-1t-full/games.csv" || { echo "rus
 same_games "$out/rust-1t/games.csv" "$out/rust-2t/games.csv" || { echo "rust-2t played other games" >&2; exit 1; }
 grep -q " 0 mismatched" "$out/c-1t.log" || { echo "the C did not play the same games: $out/c-1t.log" >&2; exit 1; }
 
-plies=$(python3 -c "import csv,sys; print(sum(int(r['plies']) for r in csv.DictReader(open(sys.argv[1]))))" "$out/rust-1t/games.csv")
-think=$(python3 -c "import csv,sys; print('%.1f' % sum(float(r['sd_cpu_s'])+float(r['old_cpu_s']) for r in csv.DictReader(open(sys.argv[1]))))" "$out/rust-1t/games.csv")
+read -r plies think < <(python3 -c "
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+print(sum(int(r['plies']) for r in rows), '%.1f' % sum(float(r['sd_cpu_s']) + float(r['old_cpu_s']) for r in rows))" "$out/rust-1t/games.csv")
 {
   echo "Games: $games at --nodes $nodes, hash 2^24+8 entries per engine; $plies plies; all four rows are the same games."
   echo "umax: $(git rev-parse --short HEAD)$(git diff --quiet || echo '+dirty'), $(uname -srm), $(nproc) cores; $(tr '\n' ';' < "$out/load")"
