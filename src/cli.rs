@@ -195,6 +195,18 @@ pub struct MatchArgs {
     /// whose clock goes below zero loses on time.
     #[arg(long, value_name = "SECONDS")]
     pub tc: Option<f64>,
+    /// Calibrated clock (OpenBench-style): before the first game, measure this machine's speed
+    /// (bench positions, all worker threads searching at once, CPU time) and scale --tc by
+    /// REF / measured, so a game gets the nodes it would get on the reference machine. REF:
+    /// `2006` (micro-Max 3.2 on a 2006 desktop core, an estimate: results/calibration/) or a
+    /// speed in nodes/s. The settings carry --tc and REF (shards of different machines merge);
+    /// each row records the measured speed, factor and clock.
+    #[arg(long, value_name = "REF", requires = "tc", value_parser = umax::matchrun::calibrate::TcScale::parse)]
+    pub tc_scale: Option<umax::matchrun::calibrate::TcScale>,
+    /// With --tc-scale: this machine's speed in nodes/s, given instead of measured (recorded
+    /// as given), e.g. a figure measured once for a cluster node.
+    #[arg(long, value_name = "NPS", requires = "tc_scale")]
+    pub tc_speed: Option<f64>,
     /// Adjudicate a draw after this many plies (opening included).
     #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_MAX_PLIES)]
     pub max_plies: u32,
@@ -261,6 +273,8 @@ impl MatchArgs {
         o.resume = self.resume;
         o.progress = !self.no_progress;
         o.sprt = self.sprt;
+        o.tc_scale = self.tc_scale;
+        o.tc_speed = self.tc_speed;
         o.command_line = std::env::args().collect();
         o
     }

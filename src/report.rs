@@ -18,6 +18,7 @@
 //! 6 decimals, `inf`/`-inf`/`nan` otherwise (see [`fixed`]).
 
 use crate::games::GameRow;
+use crate::matchrun::options::settings_condition;
 use crate::stats::{Pentanomial, Results, Sprt, Trinomial};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -209,7 +210,11 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
         d.dedup();
         return Err(format!("duplicate game numbers: {}", d.join(", ")));
     }
-    if let Some(other) = rows.iter().find(|r| r.settings != first.settings) {
+    let condition = settings_condition(&first.settings);
+    if let Some(other) = rows
+        .iter()
+        .find(|r| settings_condition(&r.settings) != condition)
+    {
         return Err(format!(
             "mixed settings: game {} has '{}' but game {} has '{}'",
             first.game, first.settings, other.game, other.settings
@@ -274,7 +279,7 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
     let penta = Pentanomial::new(pentanomial).elo();
     let games = t.games();
     Ok(Summary {
-        settings: first.settings.clone(),
+        settings: condition,
         games,
         wins: t.wins,
         draws: t.draws,
@@ -458,8 +463,8 @@ pub fn read_games(paths: &[PathBuf]) -> Result<Vec<GameRow>, String> {
             }
             seen.insert(row.game, file_index);
             match &settings {
-                None => settings = Some((row.settings.clone(), file_index)),
-                Some((s, at)) if *s != row.settings => {
+                None => settings = Some((settings_condition(&row.settings), file_index)),
+                Some((s, at)) if *s != settings_condition(&row.settings) => {
                     return Err(format!(
                         "mixed settings: {} has '{s}' but {name} (game {}) has '{}'",
                         paths[*at].display(),

@@ -20,6 +20,7 @@
 //! assert_eq!(outcome.rows.len(), 4);
 //! ```
 
+pub mod calibrate;
 pub mod game;
 pub mod openings;
 pub mod options;
@@ -88,6 +89,75 @@ struct Sink {
     sprt_verdict: Option<String>,
 }
 
+/// The budget the games are played at, the settings string of their rows, and the line that
+/// describes the calibration (for `command.txt`). Without `--tc-scale`: the options' budget
+/// and settings. With it: the clock scaled by the reference speed over this machine's
+/// (measured now with `threads` threads searching at once, or given by `--tc-speed`), the
+/// measured keys appended to the settings; on a resume, a factor that moved by more than
+/// [`calibrate::FACTOR_TOLERANCE`] since the last row is reported.
+fn calibrate_clock(
+    opts: &MatchOptions,
+    settings: &str,
+    done: &[GameRow],
+    threads: usize,
+) -> Result<(Budget, String, Option<String>), String> {
+    let (Some(scale), Budget::Time(nominal)) = (&opts.tc_scale, &opts.budget) else {
+        return Ok((opts.budget.clone(), settings.to_string(), None));
+    };
+    if threads == 0 {
+        // nothing left to play: no measurement
+        return Ok((opts.budget.clone(), settings.to_string(), None));
+    }
+    let calibration = match opts.tc_speed {
+        Some(nps) => calibrate::Calibration {
+            given: true,
+            ..calibrate::Calibration::new(scale, *nominal, nps)
+        },
+        None => {
+            eprintln!(
+                "umax match: measuring this machine's speed ({threads} threads searching the bench positions at once)..."
+            );
+            let (nps, nodes, cpu_s) = calibrate::measure(threads, opts.hash_bits)?;
+            calibrate::Calibration {
+                threads,
+                nodes,
+                cpu_s,
+                ..calibrate::Calibration::new(scale, *nominal, nps)
+            }
+        }
+    };
+    let mut note = calibration.describe(scale, *nominal);
+    eprintln!("umax match: {note}");
+    if let Some(before) = done
+        .iter()
+        .rev()
+        .find_map(|r| calibrate::recorded_factor(&r.settings))
+    {
+        let moved = calibration.factor / before - 1.0;
+        if moved.abs() > calibrate::FACTOR_TOLERANCE {
+            let warning = format!(
+                "the factor moved by {:+.1}% since the last game on disk ({before:.4} then, {:.4} now; tolerance ±{:.0}%): the new games play at the new factor, each row records its own",
+                moved * 100.0,
+                calibration.factor,
+                calibrate::FACTOR_TOLERANCE * 100.0
+            );
+            eprintln!("umax match: {warning}");
+            note.push_str(&format!("\nwarning: {warning}"));
+        }
+    }
+    if calibration.clock <= 0.0 {
+        return Err(format!(
+            "--tc-scale: {nominal} s scaled by {:.6} is no time at all; use a longer --tc",
+            calibration.factor
+        ));
+    }
+    Ok((
+        Budget::Time(calibration.clock),
+        format!("{settings};{}", calibration.setting()),
+        Some(note),
+    ))
+}
+
 /// Plays the match (or this shard of it, or what a resumed run still lacks).
 ///
 /// Everything that can be refused (options, openings, output directory, settings of a resumed
@@ -113,7 +183,6 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
     let plan = output::plan(&opts, &settings)?;
     let resumed = matches!(plan, DirPlan::Resume { .. });
     let (dir, done) = RunDir::open(plan)?;
-    dir.write_command(&opts, resumed)?;
     let dir_path = dir.path.clone();
 
     let done_games: HashSet<u64> = done.iter().map(|r| r.game).collect();
@@ -137,6 +206,16 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
         .cloned()
         .collect();
     let to_play: usize = jobs.iter().map(|j| j.games.len()).sum();
+    let threads = opts.concurrency.min(jobs.len()).max(1);
+
+    // A calibrated clock: measure this machine (all worker threads at once) before any game.
+    let (budget, settings, calibration_note) = calibrate_clock(
+        &opts,
+        &settings,
+        &done,
+        if jobs.is_empty() { 0 } else { threads },
+    )?;
+    dir.write_command(&opts, resumed, calibration_note.as_deref())?;
     eprintln!(
         "umax match: {} in {} ({} of {} games to play{}, {} threads)",
         opts.budget.setting(),
@@ -148,7 +227,7 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
         } else {
             format!(", shard {}", opts.shard)
         },
-        opts.concurrency.min(jobs.len()).max(1)
+        threads
     );
 
     let event = format!("umax match old vs sd, {}", opts.budget.setting());
@@ -162,7 +241,6 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
     });
     if !jobs.is_empty() {
         let stop = AtomicBool::new(false);
-        let threads = opts.concurrency.min(jobs.len()).max(1);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .thread_name(|i| format!("umax-match-{i}"))
@@ -185,7 +263,7 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
                         } else {
                             Build::Sd
                         },
-                        budget: &opts.budget,
+                        budget: &budget,
                         max_plies: opts.max_plies,
                         settings: &settings,
                         event: &event,

@@ -158,6 +158,10 @@ pub struct MatchOptions {
     pub command_line: Vec<String>,
     /// Stop the match when this SPRT accepts a hypothesis (checked after every game).
     pub sprt: Option<crate::stats::Sprt>,
+    /// `--tc-scale`: scale the `--tc` clock by the reference speed over this machine's.
+    pub tc_scale: Option<super::calibrate::TcScale>,
+    /// `--tc-speed`: this machine's speed (nodes/s), given instead of measured.
+    pub tc_speed: Option<f64>,
     #[doc(hidden)]
     pub fault: Option<Fault>,
 }
@@ -179,6 +183,8 @@ impl MatchOptions {
             progress: true,
             command_line: Vec::new(),
             sprt: None,
+            tc_scale: None,
+            tc_speed: None,
             fault: None,
         }
     }
@@ -222,6 +228,24 @@ impl MatchOptions {
         if self.shard.index == 0 || self.shard.index > self.shard.count {
             return Err(format!("--shard {}: K must be between 1 and N", self.shard));
         }
+        if self.tc_scale.is_some() && !matches!(self.budget, Budget::Time(_)) {
+            return Err(
+                "--tc-scale scales a clock: it needs --tc SECONDS (node budgets are not scaled)"
+                    .into(),
+            );
+        }
+        if let Some(v) = self.tc_speed {
+            if self.tc_scale.is_none() {
+                return Err(
+                    "--tc-speed gives the speed --tc-scale divides by: it needs --tc-scale".into(),
+                );
+            }
+            if !(v.is_finite() && v >= 1.0) {
+                return Err(format!(
+                    "--tc-speed must be a positive number of nodes per second, not {v}"
+                ));
+            }
+        }
         if self.resume && self.out.is_none() {
             return Err("--resume needs --out DIR (the run to continue)".into());
         }
@@ -256,7 +280,27 @@ pub fn settings_string(opts: &MatchOptions, openings_name: &str, openings_hash: 
         ";full_clear=1"
     } else {
         ""
-    }
+    } + &opts
+        .tc_scale
+        .map_or(String::new(), |s| format!(";tc_ref_nps={:.0}", s.ref_nps))
+}
+
+/// Keys of the settings string that record what the machine that played a row measured
+/// (`--tc-scale`), not the condition: they are never compared on merge or resume, so shards
+/// measured on different machines merge.
+pub const MEASURED_KEYS: &[&str] = &["tc_nps", "tc_factor", "tc_clock"];
+
+/// The condition of a settings string: the string without its [`MEASURED_KEYS`]. Rows merge
+/// (and a run resumes) only when their conditions are equal.
+pub fn settings_condition(settings: &str) -> String {
+    settings
+        .split(';')
+        .filter(|kv| {
+            let key = kv.split_once('=').map_or(*kv, |(k, _)| k);
+            !MEASURED_KEYS.contains(&key)
+        })
+        .collect::<Vec<_>>()
+        .join(";")
 }
 
 /// The keys whose values differ between two settings strings, for error messages.
@@ -269,7 +313,7 @@ pub fn settings_diff(a: &str, b: &str) -> String {
             })
             .collect()
     };
-    let (pa, pb) = (parse(a), parse(b));
+    let (pa, pb) = (parse(&settings_condition(a)), parse(&settings_condition(b)));
     let mut diffs = Vec::new();
     for (k, va) in &pa {
         match pb.iter().find(|(kb, _)| kb == k) {
@@ -359,6 +403,29 @@ mod tests {
         o.full_clear = true;
         let on = settings_string(&o, "x.txt", "00");
         assert_eq!(on, format!("{off};full_clear=1"));
+    }
+
+    #[test]
+    fn scaled_clock_condition() {
+        let mut o = MatchOptions::new(None);
+        o.budget = Budget::Time(15.0);
+        o.tc_scale = Some(crate::matchrun::calibrate::TcScale::parse("2006").unwrap());
+        let s = settings_string(&o, "x.txt", "00");
+        assert!(s.ends_with(";tc_ref_nps=600000"), "{s}");
+        let a = format!("{s};tc_nps=3000000;tc_factor=0.200000;tc_clock=3.000");
+        let b = format!("{s};tc_nps=1500000;tc_factor=0.400000;tc_clock=6.000");
+        assert_eq!(settings_condition(&a), s);
+        assert_eq!(settings_condition(&a), settings_condition(&b));
+        assert_eq!(settings_diff(&a, &b), "");
+        let mut o2 = o.clone();
+        o2.tc_scale = Some(crate::matchrun::calibrate::TcScale::parse("800000").unwrap());
+        let c = settings_string(&o2, "x.txt", "00");
+        assert_eq!(
+            settings_diff(&a, &c),
+            "tc_ref_nps: 600000 (on disk) vs 800000 (now)"
+        );
+        o.budget = Budget::Nodes(5);
+        assert!(o.validate().unwrap_err().contains("needs --tc"));
     }
 
     #[test]

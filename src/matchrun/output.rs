@@ -2,7 +2,7 @@
 //! `games.pgn` (likewise, written before the row), `command.txt`. Every check that can fail is
 //! done before anything is created, so a bad command line leaves nothing behind.
 
-use super::options::{MatchOptions, settings_diff};
+use super::options::{MatchOptions, settings_condition, settings_diff};
 use super::pgn;
 use crate::games::GameRow;
 use std::fs::{self, File, OpenOptions};
@@ -167,7 +167,11 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
         return Ok(DirPlan::Fresh(path)); // nothing to resume: a new run
     }
     let (rows, complete_len) = read_rows(&csv)?;
-    if let Some(row) = rows.iter().find(|r| r.settings != settings) {
+    let condition = settings_condition(settings);
+    if let Some(row) = rows
+        .iter()
+        .find(|r| settings_condition(&r.settings) != condition)
+    {
         return Err(format!(
             "--resume: {} was written with other settings ({}); resume with the same options or choose another --out",
             csv.display(),
@@ -268,7 +272,12 @@ impl RunDir {
     }
 
     /// Writes (or, on resume, appends to) `command.txt`.
-    pub fn write_command(&self, opts: &MatchOptions, resumed: bool) -> Result<(), String> {
+    pub fn write_command(
+        &self,
+        opts: &MatchOptions,
+        resumed: bool,
+        calibration: Option<&str>,
+    ) -> Result<(), String> {
         let path = self.path.join(COMMAND_TXT);
         let mut text = String::new();
         if resumed {
@@ -284,6 +293,9 @@ impl RunDir {
         text.push_str(&format!("concurrency: {}\n", opts.concurrency));
         text.push_str(&format!("shard: {}\n", opts.shard));
         text.push_str(&format!("started: {}\n", utc_now().iso()));
+        if let Some(line) = calibration {
+            text.push_str(&format!("{line}\n"));
+        }
         let mut f = OpenOptions::new()
             .create(true)
             .append(true)
