@@ -4,7 +4,13 @@
 //! * `score.svg`: sd's score with its 95% interval, from the games (trinomial) and from the
 //!   pairs (pentanomial), against the 50% line and the seed's claim of 57.5%;
 //! * `running_score.svg`: the score after each game with its 95% band;
-//! * `ratios.svg`: sd/old CPU-time and node ratios, per game (points) and running (lines).
+//! * `ratios.svg`: sd/old CPU-time and node ratios, per game (points) and running (lines), on
+//!   an axis fitted to the bulk of the games (the central 98% of the per-game points; points
+//!   outside are drawn at the edge and counted in the legend), with the seed's own time ratio
+//!   where the condition matches.
+//!
+//! Every caption names the condition (the budget of the settings), and the seed's claim drawn
+//! is the one of the matching condition ([`seed_condition`]).
 
 use crate::games::GameRow;
 use crate::report::Summary;
@@ -12,8 +18,71 @@ use crate::stats::{Pentanomial, Trinomial};
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 
-/// The score the self-deepening seed claims for sd over old.
+/// The score the self-deepening seed claims for sd over old at 15 s per game.
 pub const SEED_CLAIM: f64 = 0.575;
+
+/// One of the seed's two results: its condition, sd's score and sd's time over old's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeedResult {
+    /// Seconds per game per side.
+    pub seconds: f64,
+    pub score: f64,
+    pub games: u32,
+    /// sd's time over old's: 1.036 (sd used 3.6% more time) and 0.972 (2.8% less).
+    pub time_ratio: f64,
+}
+
+/// The seed's results: 57.5-42.5 at 15 s per game (sd +3.6% time), 26.5-23.5 at 60 s
+/// (sd -2.8% time).
+pub const SEED_RESULTS: [SeedResult; 2] = [
+    SeedResult {
+        seconds: 15.0,
+        score: 0.575,
+        games: 100,
+        time_ratio: 1.036,
+    },
+    SeedResult {
+        seconds: 60.0,
+        score: 0.53,
+        games: 50,
+        time_ratio: 0.972,
+    },
+];
+
+/// The seed result a condition stands for: `tc=15` and `tc=60` (on this machine's clock or
+/// scaled to 2006), and the node budgets the project took as their equivalents,
+/// `nodes=100000` (≈ 15 s in 2006) and `nodes=400000` (≈ 60 s). `None` for other conditions.
+pub fn seed_condition(settings: &str) -> Option<SeedResult> {
+    let seconds = settings.split(';').find_map(|kv| match kv {
+        "tc=15" | "nodes=100000" => Some(15.0),
+        "tc=60" | "nodes=400000" => Some(60.0),
+        _ => None,
+    })?;
+    SEED_RESULTS.iter().copied().find(|r| r.seconds == seconds)
+}
+
+/// A short name of the condition of a settings string, for captions: `nodes=100000`,
+/// `tc=15 s/game`, `tc=15 s/game scaled to 600000 nodes/s`.
+pub fn condition_label(settings: &str) -> String {
+    let get = |key: &str| {
+        settings
+            .split(';')
+            .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+    };
+    match (get("nodes"), get("tc"), get("tc_ref_nps")) {
+        (Some(n), _, _) => format!("nodes={n}"),
+        (None, Some(t), Some(r)) => format!("tc={t} s/game scaled to {r} nodes/s"),
+        (None, Some(t), None) => format!("tc={t} s/game (this machine)"),
+        _ => "unknown condition".to_string(),
+    }
+}
+
+/// The axes a plot was drawn with (for tests: they must show what they claim to).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Axes {
+    pub file: PathBuf,
+    pub y: (f64, f64),
+}
 
 const SIZE: (u32, u32) = (800, 500);
 const SD_COLOUR: RGBColor = RGBColor(31, 119, 180);
@@ -22,6 +91,14 @@ const GREY: RGBColor = RGBColor(120, 120, 120);
 
 /// Draws the three plots into `dir`; returns the files written. `rows` in any order.
 pub fn write_plots(dir: &Path, rows: &[GameRow], s: &Summary) -> Result<Vec<PathBuf>, String> {
+    Ok(draw_plots(dir, rows, s)?
+        .into_iter()
+        .map(|a| a.file)
+        .collect())
+}
+
+/// [`write_plots`], returning the y range each plot was drawn with.
+pub fn draw_plots(dir: &Path, rows: &[GameRow], s: &Summary) -> Result<Vec<Axes>, String> {
     let mut sorted: Vec<&GameRow> = rows.iter().collect();
     sorted.sort_by_key(|r| r.game);
     let files = [
@@ -31,13 +108,56 @@ pub fn write_plots(dir: &Path, rows: &[GameRow], s: &Summary) -> Result<Vec<Path
     ];
     let mut written = Vec::new();
     for (path, draw) in files {
-        draw(&path, &sorted, s).map_err(|e| format!("cannot draw {}: {e}", path.display()))?;
-        written.push(path);
+        let y =
+            draw(&path, &sorted, s).map_err(|e| format!("cannot draw {}: {e}", path.display()))?;
+        written.push(Axes { file: path, y });
     }
     Ok(written)
 }
 
-type PlotFn = fn(&Path, &[&GameRow], &Summary) -> Result<(), Box<dyn std::error::Error>>;
+type PlotFn = fn(&Path, &[&GameRow], &Summary) -> Result<(f64, f64), Box<dyn std::error::Error>>;
+
+/// The seed's claimed score for this summary's condition (57.5% when none matches, the claim
+/// the project set out to test) and its label.
+fn seed_claim(s: &Summary) -> (f64, String) {
+    match seed_condition(&s.settings) {
+        Some(r) => (
+            r.score,
+            format!("seed claim {:.1}% ({} s/game)", r.score * 100.0, r.seconds),
+        ),
+        None => (SEED_CLAIM, "seed claim 57.5% (15 s/game)".to_string()),
+    }
+}
+
+/// The value below which a fraction `q` of the sorted `values` lie (linear interpolation).
+pub fn quantile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let pos = q.clamp(0.0, 1.0) * (sorted.len() - 1) as f64;
+    let (i, frac) = (pos.floor() as usize, pos - pos.floor());
+    let next = sorted[(i + 1).min(sorted.len() - 1)];
+    sorted[i] + (next - sorted[i]) * frac
+}
+
+/// A y range for ratios: the central 98% of the per-game `points` (so one wild game does not
+/// flatten the others), widened to take in the `always` values (running ratios, 1.0, the
+/// seed's ratio), padded by 5%.
+pub fn robust_range(points: &[f64], always: &[f64]) -> (f64, f64) {
+    let mut sorted: Vec<f64> = points.iter().copied().filter(|v| v.is_finite()).collect();
+    sorted.sort_by(f64::total_cmp);
+    let (mut lo, mut hi) = (1.0f64, 1.0f64);
+    if !sorted.is_empty() {
+        lo = lo.min(quantile(&sorted, 0.01));
+        hi = hi.max(quantile(&sorted, 0.99));
+    }
+    for &v in always.iter().filter(|v| v.is_finite()) {
+        lo = lo.min(v);
+        hi = hi.max(v);
+    }
+    let pad = ((hi - lo) * 0.05).max(0.005);
+    ((lo - pad).max(0.0), hi + pad)
+}
 
 /// A y range around `values` that always shows 0.5 and the seed claim.
 fn score_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
@@ -50,7 +170,12 @@ fn score_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
     ((lo - pad).max(0.0), (hi + pad).min(1.0))
 }
 
-fn plot_score(path: &Path, _: &[&GameRow], s: &Summary) -> Result<(), Box<dyn std::error::Error>> {
+fn plot_score(
+    path: &Path,
+    _: &[&GameRow],
+    s: &Summary,
+) -> Result<(f64, f64), Box<dyn std::error::Error>> {
+    let (claim, claim_label) = seed_claim(s);
     let tri = Trinomial::new(s.wins, s.draws, s.losses).interval();
     let penta = Pentanomial::new(s.pentanomial).interval();
     let estimates: Vec<(f64, &str, f64, f64, f64)> = [(1.0, "games", tri), (2.0, "pairs", penta)]
@@ -58,12 +183,18 @@ fn plot_score(path: &Path, _: &[&GameRow], s: &Summary) -> Result<(), Box<dyn st
         .filter(|(_, _, i)| i.score.is_finite())
         .map(|(x, name, i)| (x, name, i.score, i.low, i.high))
         .collect();
-    let (lo, hi) = score_range(estimates.iter().flat_map(|e| [e.2, e.3, e.4]));
+    let (lo, hi) = score_range(
+        estimates
+            .iter()
+            .flat_map(|e| [e.2, e.3, e.4])
+            .chain([claim]),
+    );
 
     let root = SVGBackend::new(path, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let caption = format!(
-        "sd vs old: score {} [{}, {}] in {} games, {} pairs",
+        "{}: sd score {} [{}, {}], {} games, {} pairs",
+        condition_label(&s.settings),
         crate::report::fixed(s.score, 3),
         crate::report::fixed(s.score_low, 3),
         crate::report::fixed(s.score_high, 3),
@@ -92,11 +223,8 @@ fn plot_score(path: &Path, _: &[&GameRow], s: &Summary) -> Result<(), Box<dyn st
         .label("50%")
         .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], GREY));
     chart
-        .draw_series(LineSeries::new(
-            [(0.5, SEED_CLAIM), (2.5, SEED_CLAIM)],
-            OLD_COLOUR,
-        ))?
-        .label("seed claim 57.5%")
+        .draw_series(LineSeries::new([(0.5, claim), (2.5, claim)], OLD_COLOUR))?
+        .label(claim_label)
         .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], OLD_COLOUR));
     for &(x, _, score, low, high) in &estimates {
         let bar = SD_COLOUR.stroke_width(2);
@@ -113,14 +241,15 @@ fn plot_score(path: &Path, _: &[&GameRow], s: &Summary) -> Result<(), Box<dyn st
         .background_style(WHITE.mix(0.8))
         .draw()?;
     root.present()?;
-    Ok(())
+    Ok((lo, hi))
 }
 
 fn plot_running_score(
     path: &Path,
     rows: &[&GameRow],
-    _: &Summary,
-) -> Result<(), Box<dyn std::error::Error>> {
+    s: &Summary,
+) -> Result<(f64, f64), Box<dyn std::error::Error>> {
+    let (claim, claim_label) = seed_claim(s);
     let mut t = Trinomial::default();
     let mut points = Vec::with_capacity(rows.len());
     for (i, r) in rows.iter().enumerate() {
@@ -135,12 +264,21 @@ fn plot_running_score(
     let n = rows.len().max(2) as f64;
     // The first few games swing the band across [0, 1]; scale to the later part.
     let skip = points.len() / 10;
-    let (lo, hi) = score_range(points.iter().skip(skip).flat_map(|p| [p.1, p.2, p.3]));
+    let (lo, hi) = score_range(
+        points
+            .iter()
+            .skip(skip)
+            .flat_map(|p| [p.1, p.2, p.3])
+            .chain([claim]),
+    );
 
     let root = SVGBackend::new(path, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
-        .caption("sd vs old: running score", ("sans-serif", 20))
+        .caption(
+            format!("{}: sd running score", condition_label(&s.settings)),
+            ("sans-serif", 20),
+        )
         .margin(15)
         .x_label_area_size(35)
         .y_label_area_size(60)
@@ -170,11 +308,8 @@ fn plot_running_score(
         .label("50%")
         .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], GREY));
     chart
-        .draw_series(LineSeries::new(
-            [(1.0, SEED_CLAIM), (n, SEED_CLAIM)],
-            OLD_COLOUR,
-        ))?
-        .label("seed claim 57.5%")
+        .draw_series(LineSeries::new([(1.0, claim), (n, claim)], OLD_COLOUR))?
+        .label(claim_label)
         .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], OLD_COLOUR));
     chart
         .configure_series_labels()
@@ -183,14 +318,14 @@ fn plot_running_score(
         .background_style(WHITE.mix(0.8))
         .draw()?;
     root.present()?;
-    Ok(())
+    Ok((lo, hi))
 }
 
 fn plot_ratios(
     path: &Path,
     rows: &[&GameRow],
     s: &Summary,
-) -> Result<(), Box<dyn std::error::Error>> {
+) -> Result<(f64, f64), Box<dyn std::error::Error>> {
     let ratio = |a: f64, b: f64| {
         let r = a / b;
         (r.is_finite() && r > 0.0).then_some(r)
@@ -214,49 +349,96 @@ fn plot_ratios(
             }
         }
     }
-    let all = series.iter().flatten().map(|p| p.1);
-    let (lo, hi) = all.fold((1.0f64, 1.0f64), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    let seed = seed_condition(&s.settings);
+    let [game_time, game_nodes, run_time, run_nodes] = series;
+    let per_game: Vec<f64> = game_time.iter().chain(&game_nodes).map(|p| p.1).collect();
+    // the running lines from the 10th game on (the first games swing them as widely as the
+    // single games)
+    let skip = rows.len() / 10;
+    let always: Vec<f64> = run_time
+        .iter()
+        .chain(&run_nodes)
+        .filter(|p| p.0 as usize > skip)
+        .map(|p| p.1)
+        .chain(seed.map(|r| r.time_ratio))
+        .collect();
+    let (lo, hi) = robust_range(&per_game, &always);
     let n = rows.len().max(2) as f64;
+    let outliers = per_game.iter().filter(|&&v| v < lo || v > hi).count();
+    let clamp = |p: &(f64, f64)| (p.0, p.1.clamp(lo, hi));
 
     let root = SVGBackend::new(path, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let caption = format!(
-        "sd/old ratios: CPU time {}, nodes {}",
+        "{}: sd/old CPU time {}, nodes {}",
+        condition_label(&s.settings),
         crate::report::fixed(s.time_ratio, 3),
         crate::report::fixed(s.node_ratio, 3)
     );
     let mut chart = ChartBuilder::on(&root)
-        .caption(caption, ("sans-serif", 20))
+        .caption(caption, ("sans-serif", 18))
         .margin(15)
         .x_label_area_size(35)
         .y_label_area_size(60)
-        .build_cartesian_2d(1f64..n, (lo / 1.1..hi * 1.1).log_scale())?;
+        .build_cartesian_2d(1f64..n, lo..hi)?;
     chart
         .configure_mesh()
         .x_desc("games")
         .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_desc("sd / old (log scale)")
+        .y_desc("sd / old")
         .draw()?;
-    let [game_time, game_nodes, run_time, run_nodes] = series;
-    chart.draw_series(
-        game_time
-            .iter()
-            .map(|&p| Circle::new(p, 2, SD_COLOUR.mix(0.35).filled())),
-    )?;
-    chart.draw_series(
-        game_nodes
-            .iter()
-            .map(|&p| Circle::new(p, 2, OLD_COLOUR.mix(0.35).filled())),
-    )?;
+    for (points, colour) in [(&game_time, SD_COLOUR), (&game_nodes, OLD_COLOUR)] {
+        chart.draw_series(
+            points
+                .iter()
+                .filter(|p| (lo..=hi).contains(&p.1))
+                .map(|&p| Circle::new(p, 2, colour.mix(0.35).filled())),
+        )?;
+        chart.draw_series(
+            points
+                .iter()
+                .filter(|p| !(lo..=hi).contains(&p.1))
+                .map(|p| TriangleMarker::new(clamp(p), 4, colour.filled())),
+        )?;
+    }
     chart
-        .draw_series(LineSeries::new(run_time, SD_COLOUR.stroke_width(2)))?
+        .draw_series(LineSeries::new(
+            run_time.iter().map(clamp),
+            SD_COLOUR.stroke_width(2),
+        ))?
         .label("CPU time: running (line), per game (dots)")
         .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], SD_COLOUR));
     chart
-        .draw_series(LineSeries::new(run_nodes, OLD_COLOUR.stroke_width(2)))?
+        .draw_series(LineSeries::new(
+            run_nodes.iter().map(clamp),
+            OLD_COLOUR.stroke_width(2),
+        ))?
         .label("nodes: running (line), per game (dots)")
         .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], OLD_COLOUR));
     chart.draw_series(LineSeries::new([(1.0, 1.0), (n, 1.0)], GREY))?;
+    if let Some(r) = seed {
+        chart
+            .draw_series(DashedLineSeries::new(
+                [(1.0, r.time_ratio), (n, r.time_ratio)],
+                6,
+                4,
+                BLACK.stroke_width(1),
+            ))?
+            .label(format!(
+                "seed's time ratio at {} s/game: {:.3}",
+                r.seconds, r.time_ratio
+            ))
+            .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], BLACK));
+    }
+    if outliers > 0 {
+        chart
+            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
+            .label(format!(
+                "{outliers} per-game point{} outside the range, drawn at the edge (triangles)",
+                if outliers == 1 { "" } else { "s" }
+            ))
+            .legend(|(x, y)| TriangleMarker::new((x + 10, y), 4, GREY.filled()));
+    }
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::UpperRight)
@@ -264,5 +446,5 @@ fn plot_ratios(
         .background_style(WHITE.mix(0.8))
         .draw()?;
     root.present()?;
-    Ok(())
+    Ok((lo, hi))
 }

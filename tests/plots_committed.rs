@@ -1,0 +1,114 @@
+//! Every plot of every committed run, rendered as a reader sees it: the ratio axis must cover
+//! the central 98% of the per-game points (and not be stretched by one wild game), the score
+//! axes must show the score and the seed claim of the matching condition, and every caption
+//! names its condition.
+
+use std::path::{Path, PathBuf};
+use umax::plot::{condition_label, draw_plots, seed_condition};
+use umax::report::{read_games, summarize};
+
+fn committed_runs() -> Vec<PathBuf> {
+    let results = Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+    let mut runs: Vec<PathBuf> = std::fs::read_dir(&results)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("games.csv").is_file())
+        .collect();
+    runs.sort();
+    runs
+}
+
+#[test]
+fn every_committed_plot_shows_the_bulk_of_its_data() {
+    let runs = committed_runs();
+    assert!(runs.len() >= 4, "{runs:?}");
+    for run in runs {
+        let name = run.file_name().unwrap().to_string_lossy().to_string();
+        let rows = read_games(&[run.join("games.csv")]).unwrap();
+        let summary = summarize(&rows).unwrap();
+        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("plots-{name}"));
+        let _ = std::fs::remove_dir_all(&out);
+        std::fs::create_dir_all(&out).unwrap();
+        let axes = draw_plots(&out, &rows, &summary).unwrap();
+        assert_eq!(axes.len(), 3, "{name}");
+        let label = condition_label(&summary.settings);
+        for a in &axes {
+            let svg = std::fs::read_to_string(&a.file).unwrap();
+            assert!(svg.starts_with("<svg") || svg.contains("<svg"), "{name}");
+            assert!(
+                svg.contains(&label),
+                "{name}: {} lacks '{label}'",
+                a.file.display()
+            );
+            for bad in ["NaN", "inf"] {
+                assert!(!svg.contains(bad), "{name}: {} has {bad}", a.file.display());
+            }
+            assert!(a.y.0 < a.y.1 && a.y.0.is_finite() && a.y.1.is_finite());
+        }
+
+        // ratios: the central 98% of the per-game points lie inside the axis
+        let (lo, hi) = axes[2].y;
+        let per_game: Vec<f64> = rows
+            .iter()
+            .flat_map(|r| {
+                [
+                    r.sd_cpu_s / r.old_cpu_s,
+                    r.sd_nodes as f64 / r.old_nodes as f64,
+                ]
+            })
+            .filter(|v| v.is_finite() && *v > 0.0)
+            .collect();
+        let inside = per_game.iter().filter(|v| (lo..=hi).contains(*v)).count();
+        assert!(
+            inside as f64 >= 0.98 * per_game.len() as f64,
+            "{name}: only {inside} of {} ratio points inside [{lo}, {hi}]",
+            per_game.len()
+        );
+        // and the axis is not stretched far beyond the bulk by a few wild games
+        let mut sorted = per_game.clone();
+        sorted.sort_by(f64::total_cmp);
+        if sorted.len() >= 50 {
+            let spread = umax::plot::quantile(&sorted, 0.99) - umax::plot::quantile(&sorted, 0.01);
+            assert!(
+                hi - lo <= 1.5 * spread.max(0.1),
+                "{name}: axis [{lo}, {hi}] much wider than the bulk ({spread})"
+            );
+        }
+        if let Some(seed) = seed_condition(&summary.settings) {
+            assert!((lo..=hi).contains(&seed.time_ratio), "{name}");
+        }
+
+        // score: shows the estimate and the seed claim of the condition
+        let (slo, shi) = axes[0].y;
+        let claim = seed_condition(&summary.settings).map_or(0.575, |r| r.score);
+        assert!((slo..=shi).contains(&claim), "{name}");
+        assert!((slo..=shi).contains(&summary.score), "{name}");
+    }
+}
+
+#[test]
+fn the_seed_result_of_each_condition() {
+    let at = |s: &str| seed_condition(s).map(|r| (r.seconds, r.score, r.time_ratio));
+    assert_eq!(
+        at("builds=old,sd;tc=15;max_plies=400"),
+        Some((15.0, 0.575, 1.036))
+    );
+    assert_eq!(at("builds=old,sd;nodes=400000"), Some((60.0, 0.53, 0.972)));
+    assert_eq!(
+        at("builds=old,sd;tc=60;tc_ref_nps=600000"),
+        Some((60.0, 0.53, 0.972))
+    );
+    assert_eq!(at("builds=old,sd;nodes=20000"), None);
+    assert_eq!(
+        condition_label("builds=old,sd;tc=15;hash_bits=24;tc_ref_nps=600000"),
+        "tc=15 s/game scaled to 600000 nodes/s"
+    );
+    assert_eq!(
+        condition_label("builds=old,sd;tc=60"),
+        "tc=60 s/game (this machine)"
+    );
+    assert_eq!(
+        condition_label("builds=old,sd;nodes=100000"),
+        "nodes=100000"
+    );
+}
