@@ -5,10 +5,14 @@
 //!   pairs (pentanomial), against the 50% line and the seed's claim of 57.5%;
 //! * `running_score.svg`: the score after each game with its 95% band;
 //! * `ratios.svg`: sd/old CPU-time and node ratios, per game (points) and running (lines).
+//!
+//! Only finite numbers are drawn: an estimate without an interval (no spread in the data yet,
+//! see [`crate::stats`]) is drawn as a point without a bar, the running band starts at the
+//! first game where the interval is defined, and captions print `—` for what is undefined.
 
 use crate::games::GameRow;
 use crate::report::Summary;
-use crate::stats::{Pentanomial, Trinomial};
+use crate::stats::{Outcomes, Pentanomial, Trinomial};
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -53,20 +57,22 @@ fn score_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
 fn plot_score(path: &Path, _: &[&GameRow], s: &Summary) -> Result<(), Box<dyn std::error::Error>> {
     let tri = Trinomial::new(s.wins, s.draws, s.losses).interval();
     let penta = Pentanomial::new(s.pentanomial).interval();
-    let estimates: Vec<(f64, &str, f64, f64, f64)> = [(1.0, "games", tri), (2.0, "pairs", penta)]
+    // (x, score, interval if defined)
+    let estimates: Vec<(f64, f64, Option<(f64, f64)>)> = [(1.0, tri), (2.0, penta)]
         .into_iter()
-        .filter(|(_, _, i)| i.score.is_finite())
-        .map(|(x, name, i)| (x, name, i.score, i.low, i.high))
+        .filter_map(|(x, i)| i.map(|i| (x, i.score, i.bounds)))
         .collect();
-    let (lo, hi) = score_range(estimates.iter().flat_map(|e| [e.2, e.3, e.4]));
+    let (lo, hi) = score_range(estimates.iter().flat_map(|&(_, score, bounds)| {
+        let (low, high) = bounds.unwrap_or((score, score));
+        [score, low, high]
+    }));
 
     let root = SVGBackend::new(path, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let caption = format!(
-        "sd vs old: score {} [{}, {}] in {} games, {} pairs",
+        "sd vs old: score {} {} in {} games, {} pairs",
         crate::report::fixed(s.score, 3),
-        crate::report::fixed(s.score_low, 3),
-        crate::report::fixed(s.score_high, 3),
+        crate::report::score_interval(s),
         s.games,
         s.pairs
     );
@@ -98,13 +104,15 @@ fn plot_score(path: &Path, _: &[&GameRow], s: &Summary) -> Result<(), Box<dyn st
         ))?
         .label("seed claim 57.5%")
         .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], OLD_COLOUR));
-    for &(x, _, score, low, high) in &estimates {
-        let bar = SD_COLOUR.stroke_width(2);
-        chart.draw_series([
-            PathElement::new([(x, low), (x, high)], bar),
-            PathElement::new([(x - 0.08, low), (x + 0.08, low)], bar),
-            PathElement::new([(x - 0.08, high), (x + 0.08, high)], bar),
-        ])?;
+    for &(x, score, bounds) in &estimates {
+        if let Some((low, high)) = bounds {
+            let bar = SD_COLOUR.stroke_width(2);
+            chart.draw_series([
+                PathElement::new([(x, low), (x, high)], bar),
+                PathElement::new([(x - 0.08, low), (x + 0.08, low)], bar),
+                PathElement::new([(x - 0.08, high), (x + 0.08, high)], bar),
+            ])?;
+        }
         chart.draw_series([Circle::new((x, score), 5, SD_COLOUR.filled())])?;
     }
     chart
@@ -129,13 +137,18 @@ fn plot_running_score(
             0.0 => t.losses += 1,
             _ => t.draws += 1,
         }
-        let iv = t.interval();
-        points.push(((i + 1) as f64, iv.score, iv.low, iv.high));
+        // At least one game so far, so the score is defined; the interval may not be.
+        if let Some(iv) = t.interval() {
+            points.push(((i + 1) as f64, iv.score, iv.bounds));
+        }
     }
     let n = rows.len().max(2) as f64;
     // The first few games swing the band across [0, 1]; scale to the later part.
     let skip = points.len() / 10;
-    let (lo, hi) = score_range(points.iter().skip(skip).flat_map(|p| [p.1, p.2, p.3]));
+    let (lo, hi) = score_range(points.iter().skip(skip).flat_map(|p| {
+        let (low, high) = p.2.unwrap_or((p.1, p.1));
+        [p.1, low, high]
+    }));
 
     let root = SVGBackend::new(path, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
@@ -152,10 +165,16 @@ fn plot_running_score(
         .y_desc("sd score (95% band)")
         .draw()?;
     let clamp = |y: f64| y.clamp(lo, hi);
-    let band: Vec<(f64, f64)> = points
+    // Once the games have two different results the interval stays defined, so the band is
+    // one polygon from the first game where it is.
+    let band: Vec<(f64, f64, f64)> = points
         .iter()
-        .map(|p| (p.0, clamp(p.3)))
-        .chain(points.iter().rev().map(|p| (p.0, clamp(p.2))))
+        .filter_map(|p| p.2.map(|(low, high)| (p.0, low, high)))
+        .collect();
+    let band: Vec<(f64, f64)> = band
+        .iter()
+        .map(|b| (b.0, clamp(b.2)))
+        .chain(band.iter().rev().map(|b| (b.0, clamp(b.1))))
         .collect();
     chart.draw_series([Polygon::new(band, SD_COLOUR.mix(0.2).filled())])?;
     chart
@@ -222,8 +241,8 @@ fn plot_ratios(
     root.fill(&WHITE)?;
     let caption = format!(
         "sd/old ratios: CPU time {}, nodes {}",
-        crate::report::fixed(s.time_ratio, 3),
-        crate::report::fixed(s.node_ratio, 3)
+        crate::report::fixed_opt(s.time_ratio, 3),
+        crate::report::fixed_opt(s.node_ratio, 3)
     );
     let mut chart = ChartBuilder::on(&root)
         .caption(caption, ("sans-serif", 20))
