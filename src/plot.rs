@@ -12,7 +12,7 @@
 
 use crate::games::GameRow;
 use crate::report::Summary;
-use crate::stats::{Outcomes, Pentanomial, Trinomial};
+use crate::stats::{Outcomes, Pentanomial, ScoreInterval, Trinomial};
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -57,14 +57,14 @@ fn score_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
 fn plot_score(path: &Path, _: &[&GameRow], s: &Summary) -> Result<(), Box<dyn std::error::Error>> {
     let tri = Trinomial::new(s.wins, s.draws, s.losses).interval();
     let penta = Pentanomial::new(s.pentanomial).interval();
-    // (x, score, interval if defined)
-    let estimates: Vec<(f64, f64, Option<(f64, f64)>)> = [(1.0, tri), (2.0, penta)]
+    // (x, score with its interval if defined)
+    let estimates: Vec<(f64, ScoreInterval)> = [(1.0, tri), (2.0, penta)]
         .into_iter()
-        .filter_map(|(x, i)| i.map(|i| (x, i.score, i.bounds)))
+        .filter_map(|(x, i)| i.map(|i| (x, i)))
         .collect();
-    let (lo, hi) = score_range(estimates.iter().flat_map(|&(_, score, bounds)| {
-        let (low, high) = bounds.unwrap_or((score, score));
-        [score, low, high]
+    let (lo, hi) = score_range(estimates.iter().flat_map(|(_, i)| {
+        let (low, high) = i.bounds.unwrap_or((i.score, i.score));
+        [i.score, low, high]
     }));
 
     let root = SVGBackend::new(path, SIZE).into_drawing_area();
@@ -104,7 +104,7 @@ fn plot_score(path: &Path, _: &[&GameRow], s: &Summary) -> Result<(), Box<dyn st
         ))?
         .label("seed claim 57.5%")
         .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], OLD_COLOUR));
-    for &(x, score, bounds) in &estimates {
+    for &(x, ScoreInterval { score, bounds }) in &estimates {
         if let Some((low, high)) = bounds {
             let bar = SD_COLOUR.stroke_width(2);
             chart.draw_series([
