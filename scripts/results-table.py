@@ -24,13 +24,27 @@ CONDITIONS = [
 ]
 
 
+def num(x):
+    """A summary.csv float, or None for an empty field (an estimate `umax report` could not
+    make: see the Statistics section of README.md). Older files wrote nan/inf there."""
+    if x == "":
+        return None
+    v = float(x)
+    return v if v == v and abs(v) != float("inf") else None
+
+
 def fmt_pm(v, pm):
-    """Elo ± its 95% half-width; "—" where there is no spread to measure (one game, or no
-    complete pair: the interval is 0 or NaN, which says nothing)."""
-    v, pm = float(v), float(pm)
-    if pm != pm or v != v or pm == 0.0:
+    """Elo ± its 95% half-width; "—" where there is no interval (an empty field: no spread
+    in the data, e.g. one game, or no complete pair)."""
+    v, pm = num(v), num(pm)
+    if v is None or pm is None or pm == 0.0:
         return "—"
     return f"{v:+.1f} ± {pm:.1f}"
+
+
+def fmt(x, scale=1.0, spec=".3f"):
+    v = num(x)
+    return "—" if v is None else format(scale * v, spec)
 
 
 def row(d, label, claim, target):
@@ -43,12 +57,14 @@ def row(d, label, claim, target):
         s = next(csv.DictReader(f))
     games = int(s["games"])
     status = f"{games}" + ("" if games >= target else f" of {target} (partial)")
-    score = f"{100*float(s['score']):.1f}% [{100*float(s['score_low']):.1f}, {100*float(s['score_high']):.1f}]"
+    low, high = num(s["score_low"]), num(s["score_high"])
+    interval = "—" if low is None or high is None else f"{100*low:.1f}, {100*high:.1f}"
+    score = f"{fmt(s['score'], 100, '.1f')}% [{interval}]"
     wdl = f"+{s['wins']} ={s['draws']} −{s['losses']}"
     return (
         f"| {label} | {claim} | {status} | {score} ({wdl}) | {fmt_pm(s['elo'], s['elo_pm'])} | "
-        f"{fmt_pm(s['ptnml_elo'], s['ptnml_elo_pm'])} | {100*float(s['los']):.1f}% | "
-        f"{100*float(s['draw_ratio']):.1f}% | {float(s['time_ratio']):.3f} | {float(s['node_ratio']):.3f} | "
+        f"{fmt_pm(s['ptnml_elo'], s['ptnml_elo_pm'])} | {fmt(s['los'], 100, '.1f')}% | "
+        f"{fmt(s['draw_ratio'], 100, '.1f')}% | {fmt(s['time_ratio'])} | {fmt(s['node_ratio'])} | "
         f"{s['identical_pairs']} of {s['pairs']} |"
     )
 

@@ -11,10 +11,14 @@
 //!
 //! Every caption names the condition (the budget of the settings), and the seed's claim drawn
 //! is the one of the matching condition ([`seed_condition`]).
+//!
+//! Only finite numbers are drawn: an estimate without an interval (no spread in the data yet,
+//! see [`crate::stats`]) is drawn as a point without a bar, the running band starts at the
+//! first game where the interval is defined, and captions print `—` for what is undefined.
 
 use crate::games::GameRow;
 use crate::report::Summary;
-use crate::stats::{Pentanomial, Trinomial};
+use crate::stats::{Outcomes, Pentanomial, ScoreInterval, Trinomial};
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -178,26 +182,28 @@ fn plot_score(
     let (claim, claim_label) = seed_claim(s);
     let tri = Trinomial::new(s.wins, s.draws, s.losses).interval();
     let penta = Pentanomial::new(s.pentanomial).interval();
-    let estimates: Vec<(f64, &str, f64, f64, f64)> = [(1.0, "games", tri), (2.0, "pairs", penta)]
+    // (x, score with its interval if defined)
+    let estimates: Vec<(f64, ScoreInterval)> = [(1.0, tri), (2.0, penta)]
         .into_iter()
-        .filter(|(_, _, i)| i.score.is_finite())
-        .map(|(x, name, i)| (x, name, i.score, i.low, i.high))
+        .filter_map(|(x, i)| i.map(|i| (x, i)))
         .collect();
     let (lo, hi) = score_range(
         estimates
             .iter()
-            .flat_map(|e| [e.2, e.3, e.4])
+            .flat_map(|(_, i)| {
+                let (low, high) = i.bounds.unwrap_or((i.score, i.score));
+                [i.score, low, high]
+            })
             .chain([claim]),
     );
 
     let root = SVGBackend::new(path, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let caption = format!(
-        "{}: sd score {} [{}, {}], {} games, {} pairs",
+        "{}: sd score {} {}, {} games, {} pairs",
         condition_label(&s.settings),
         crate::report::fixed(s.score, 3),
-        crate::report::fixed(s.score_low, 3),
-        crate::report::fixed(s.score_high, 3),
+        crate::report::score_interval(s),
         s.games,
         s.pairs
     );
@@ -226,13 +232,15 @@ fn plot_score(
         .draw_series(LineSeries::new([(0.5, claim), (2.5, claim)], OLD_COLOUR))?
         .label(claim_label)
         .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], OLD_COLOUR));
-    for &(x, _, score, low, high) in &estimates {
-        let bar = SD_COLOUR.stroke_width(2);
-        chart.draw_series([
-            PathElement::new([(x, low), (x, high)], bar),
-            PathElement::new([(x - 0.08, low), (x + 0.08, low)], bar),
-            PathElement::new([(x - 0.08, high), (x + 0.08, high)], bar),
-        ])?;
+    for &(x, ScoreInterval { score, bounds }) in &estimates {
+        if let Some((low, high)) = bounds {
+            let bar = SD_COLOUR.stroke_width(2);
+            chart.draw_series([
+                PathElement::new([(x, low), (x, high)], bar),
+                PathElement::new([(x - 0.08, low), (x + 0.08, low)], bar),
+                PathElement::new([(x - 0.08, high), (x + 0.08, high)], bar),
+            ])?;
+        }
         chart.draw_series([Circle::new((x, score), 5, SD_COLOUR.filled())])?;
     }
     chart
@@ -258,8 +266,10 @@ fn plot_running_score(
             0.0 => t.losses += 1,
             _ => t.draws += 1,
         }
-        let iv = t.interval();
-        points.push(((i + 1) as f64, iv.score, iv.low, iv.high));
+        // At least one game so far, so the score is defined; the interval may not be.
+        if let Some(iv) = t.interval() {
+            points.push(((i + 1) as f64, iv.score, iv.bounds));
+        }
     }
     let n = rows.len().max(2) as f64;
     // The first few games swing the band across [0, 1]; scale to the later part.
@@ -268,7 +278,10 @@ fn plot_running_score(
         points
             .iter()
             .skip(skip)
-            .flat_map(|p| [p.1, p.2, p.3])
+            .flat_map(|p| {
+                let (low, high) = p.2.unwrap_or((p.1, p.1));
+                [p.1, low, high]
+            })
             .chain([claim]),
     );
 
@@ -290,10 +303,16 @@ fn plot_running_score(
         .y_desc("sd score (95% band)")
         .draw()?;
     let clamp = |y: f64| y.clamp(lo, hi);
-    let band: Vec<(f64, f64)> = points
+    // Once the games have two different results the interval stays defined, so the band is
+    // one polygon from the first game where it is.
+    let band: Vec<(f64, f64, f64)> = points
         .iter()
-        .map(|p| (p.0, clamp(p.3)))
-        .chain(points.iter().rev().map(|p| (p.0, clamp(p.2))))
+        .filter_map(|p| p.2.map(|(low, high)| (p.0, low, high)))
+        .collect();
+    let band: Vec<(f64, f64)> = band
+        .iter()
+        .map(|b| (b.0, clamp(b.2)))
+        .chain(band.iter().rev().map(|b| (b.0, clamp(b.1))))
         .collect();
     chart.draw_series([Polygon::new(band, SD_COLOUR.mix(0.2).filled())])?;
     chart
@@ -372,8 +391,8 @@ fn plot_ratios(
     let caption = format!(
         "{}: sd/old CPU time {}, nodes {}",
         condition_label(&s.settings),
-        crate::report::fixed(s.time_ratio, 3),
-        crate::report::fixed(s.node_ratio, 3)
+        crate::report::fixed_opt(s.time_ratio, 3),
+        crate::report::fixed_opt(s.node_ratio, 3)
     );
     let mut chart = ChartBuilder::on(&root)
         .caption(caption, ("sans-serif", 18))

@@ -15,11 +15,18 @@
 //! `time_ratio` (CPU), `wall_ratio`, `node_ratio` (sd/old); `sd_cpu_s`, `old_cpu_s`,
 //! `sd_wall_s`, `old_wall_s`, `sd_nodes`, `old_nodes` (totals); `sd_mean_depth`,
 //! `old_mean_depth`; `terminations` (`name=count` joined by `;`, names sorted). Floats have
-//! 6 decimals, `inf`/`-inf`/`nan` otherwise (see [`fixed`]).
+//! 6 decimals (see [`fixed6`]).
+//!
+//! **Empty fields** mean "cannot be estimated from these games" (see [`crate::stats`]): no
+//! `score_low`/`score_high` and no `elo_pm` when the games have no spread (one game, all
+//! wins, all draws, …), no `elo` at a score of 0 or 1, no `elo_pm` when the score interval
+//! reaches 0 or 1, no `ptnml_elo`/`ptnml_elo_pm` without complete pairs (and no
+//! `ptnml_elo_pm` when every pair has the same score), no ratio whose denominator is 0. No
+//! field is ever `nan` or `inf`; the text summary prints `—` for the same cases.
 
 use crate::games::GameRow;
 use crate::matchrun::options::settings_condition;
-use crate::stats::{Pentanomial, Results, Sprt, Trinomial};
+use crate::stats::{Outcomes, Pentanomial, Results, Sprt, Trinomial};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -63,9 +70,10 @@ pub const SUMMARY_COLUMNS: [&str; 33] = [
 
 /// The summary of a match, from sd's point of view.
 ///
-/// Floats follow [`crate::stats`]: `NaN` means "no data" (e.g. pentanomial Elo without a
-/// complete pair), `±inf` an Elo at score 0 or 1 or an interval reaching it. A ratio whose
-/// denominator is 0 is `inf` (or `NaN` for 0/0).
+/// Every float is finite. An estimate the games cannot carry is `None` (see
+/// [`crate::stats`]): an interval without spread in the data, an Elo at score 0 or 1 or an Elo
+/// interval reaching it, pentanomial Elo without a complete pair, a ratio whose denominator
+/// is 0.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     /// The match settings string shared by every row.
@@ -77,11 +85,11 @@ pub struct Summary {
     pub losses: u64,
     /// sd's mean score per game and its 95% interval (trinomial, normal approximation).
     pub score: f64,
-    pub score_low: f64,
-    pub score_high: f64,
+    pub score_low: Option<f64>,
+    pub score_high: Option<f64>,
     /// Logistic Elo of sd over old and the half-width of its 95% interval (trinomial).
-    pub elo: f64,
-    pub elo_pm: f64,
+    pub elo: Option<f64>,
+    pub elo_pm: Option<f64>,
     /// Likelihood of superiority, 0..1 (cutechess: Φ((W-L)/√(W+L))).
     pub los: f64,
     pub draw_ratio: f64,
@@ -90,16 +98,16 @@ pub struct Summary {
     /// Complete pairs by sd's pair score 0, ½, 1, 1½, 2: `[LL, LD, DD+WL, WD, WW]`.
     pub pentanomial: [u64; 5],
     /// Logistic Elo and 95% half-width from the pairs (pentanomial).
-    pub ptnml_elo: f64,
-    pub ptnml_elo_pm: f64,
+    pub ptnml_elo: Option<f64>,
+    pub ptnml_elo_pm: Option<f64>,
     /// Complete pairs whose two games have the same `moves`.
     pub identical_pairs: u64,
     /// Σ sd CPU seconds / Σ old CPU seconds.
-    pub time_ratio: f64,
+    pub time_ratio: Option<f64>,
     /// Σ sd wall seconds / Σ old wall seconds.
-    pub wall_ratio: f64,
+    pub wall_ratio: Option<f64>,
     /// Σ sd nodes / Σ old nodes.
-    pub node_ratio: f64,
+    pub node_ratio: Option<f64>,
     pub sd_cpu_s: f64,
     pub old_cpu_s: f64,
     pub sd_wall_s: f64,
@@ -139,25 +147,23 @@ impl Summary {
         ];
         v.extend(
             [
-                self.score,
+                Some(self.score),
                 self.score_low,
                 self.score_high,
                 self.elo,
                 self.elo_pm,
-                self.los,
-                self.draw_ratio,
+                Some(self.los),
+                Some(self.draw_ratio),
             ]
-            .map(fixed6),
+            .map(opt6),
         );
         v.push(self.pairs.to_string());
         v.extend(self.pentanomial.map(|n| n.to_string()));
-        v.extend([fixed6(self.ptnml_elo), fixed6(self.ptnml_elo_pm)]);
+        v.extend([opt6(self.ptnml_elo), opt6(self.ptnml_elo_pm)]);
         v.push(self.identical_pairs.to_string());
+        v.extend([self.time_ratio, self.wall_ratio, self.node_ratio].map(opt6));
         v.extend(
             [
-                self.time_ratio,
-                self.wall_ratio,
-                self.node_ratio,
                 self.sd_cpu_s,
                 self.old_cpu_s,
                 self.sd_wall_s,
@@ -172,24 +178,46 @@ impl Summary {
     }
 }
 
-/// A float with exactly 6 decimals; `inf`, `-inf`, `nan` for the others; never `-0.000000`.
+/// A `summary.csv` float: exactly 6 decimals, never `-0.000000`; an empty field for a value
+/// that is not finite (which [`Summary`] never holds).
 pub fn fixed6(x: f64) -> String {
-    fixed(x, 6)
+    if x.is_finite() {
+        fixed(x, 6)
+    } else {
+        String::new()
+    }
 }
 
-/// A float with `decimals` decimals; `inf`, `-inf`, `nan` for the others; no negative zero.
+/// [`fixed6`] of an estimate; an empty field when there is none.
+fn opt6(x: Option<f64>) -> String {
+    x.map_or_else(String::new, fixed6)
+}
+
+/// What the text summary and the plots print for an estimate that cannot be made.
+pub const UNDEFINED: &str = "—";
+
+/// A float with `decimals` decimals, no negative zero; [`UNDEFINED`] for a value that is not
+/// finite.
 pub fn fixed(x: f64, decimals: usize) -> String {
-    if x.is_nan() {
-        return "nan".into();
-    }
-    if x.is_infinite() {
-        return if x > 0.0 { "inf" } else { "-inf" }.into();
+    if !x.is_finite() {
+        return UNDEFINED.into();
     }
     let s = format!("{x:.decimals$}");
     match s.strip_prefix('-') {
         Some(rest) if rest.bytes().all(|c| c == b'0' || c == b'.') => rest.to_string(),
         _ => s,
     }
+}
+
+/// [`fixed`] of an estimate; [`UNDEFINED`] when there is none.
+pub fn fixed_opt(x: Option<f64>, decimals: usize) -> String {
+    x.map_or_else(|| UNDEFINED.into(), |x| fixed(x, decimals))
+}
+
+/// `a / b` when it is a finite number.
+fn ratio(a: f64, b: f64) -> Option<f64> {
+    let r = a / b;
+    r.is_finite().then_some(r)
 }
 
 /// Summarizes a match. Refuses an empty list, duplicate game numbers, rows with different
@@ -274,7 +302,9 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
         }
     }
 
-    let interval = t.interval();
+    // `rows` is not empty, so there is at least one game: score, draw ratio and mean depths
+    // are defined.
+    let interval = t.interval().ok_or("no games to summarize")?;
     let elo = interval.elo();
     let penta = Pentanomial::new(pentanomial).elo();
     let games = t.games();
@@ -285,20 +315,20 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
         draws: t.draws,
         losses: t.losses,
         score: interval.score,
-        score_low: interval.low,
-        score_high: interval.high,
+        score_low: interval.bounds.map(|b| b.0),
+        score_high: interval.bounds.map(|b| b.1),
         elo: elo.elo,
-        elo_pm: elo.pm,
+        elo_pm: elo.pm(),
         los: t.los(),
-        draw_ratio: t.draw_ratio(),
+        draw_ratio: t.draw_ratio().unwrap_or(0.0),
         pairs: pentanomial.iter().sum(),
         pentanomial,
-        ptnml_elo: penta.elo,
-        ptnml_elo_pm: penta.pm,
+        ptnml_elo: penta.and_then(|e| e.elo),
+        ptnml_elo_pm: penta.and_then(|e| e.pm()),
         identical_pairs,
-        time_ratio: sd_cpu / old_cpu,
-        wall_ratio: sd_wall / old_wall,
-        node_ratio: sd_nodes as f64 / old_nodes as f64,
+        time_ratio: ratio(sd_cpu, old_cpu),
+        wall_ratio: ratio(sd_wall, old_wall),
+        node_ratio: ratio(sd_nodes as f64, old_nodes as f64),
         sd_cpu_s: sd_cpu,
         old_cpu_s: old_cpu,
         sd_wall_s: sd_wall,
@@ -339,7 +369,16 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     })
 }
 
-/// The summary as text, in the style of cutechess-cli and fastchess.
+/// The score interval as text, `[low, high]` with 3 decimals, or [`UNDEFINED`].
+pub fn score_interval(s: &Summary) -> String {
+    match (s.score_low, s.score_high) {
+        (Some(low), Some(high)) => format!("[{}, {}]", fixed(low, 3), fixed(high, 3)),
+        _ => UNDEFINED.into(),
+    }
+}
+
+/// The summary as text, in the style of cutechess-cli and fastchess. [`UNDEFINED`] (`—`)
+/// stands for an estimate the games cannot carry (see [`crate::stats`]).
 pub fn print_summary(s: &Summary) -> String {
     let mut out = String::new();
     let pct = |x: f64| fixed(100.0 * x, 2);
@@ -353,17 +392,12 @@ pub fn print_summary(s: &Summary) -> String {
         fixed(s.score, 3),
         s.games
     );
-    let _ = writeln!(
-        out,
-        "Score 95% interval: [{}, {}]",
-        fixed(s.score_low, 3),
-        fixed(s.score_high, 3)
-    );
+    let _ = writeln!(out, "Score 95% interval: {}", score_interval(s));
     let _ = writeln!(
         out,
         "Elo difference: {} +/- {}, LOS: {} %, DrawRatio: {} %",
-        fixed(s.elo, 2),
-        fixed(s.elo_pm, 2),
+        fixed_opt(s.elo, 2),
+        fixed_opt(s.elo_pm, 2),
         pct(s.los),
         pct(s.draw_ratio)
     );
@@ -377,8 +411,8 @@ pub fn print_summary(s: &Summary) -> String {
         p[3],
         p[4],
         s.pairs,
-        fixed(s.ptnml_elo, 2),
-        fixed(s.ptnml_elo_pm, 2)
+        fixed_opt(s.ptnml_elo, 2),
+        fixed_opt(s.ptnml_elo_pm, 2)
     );
     let _ = writeln!(
         out,
@@ -388,15 +422,15 @@ pub fn print_summary(s: &Summary) -> String {
     let _ = writeln!(
         out,
         "Time ratio sd/old: {} CPU ({} s / {} s), {} wall",
-        fixed(s.time_ratio, 3),
+        fixed_opt(s.time_ratio, 3),
         fixed(s.sd_cpu_s, 2),
         fixed(s.old_cpu_s, 2),
-        fixed(s.wall_ratio, 3)
+        fixed_opt(s.wall_ratio, 3)
     );
     let _ = writeln!(
         out,
         "Node ratio sd/old: {} ({} / {} nodes)",
-        fixed(s.node_ratio, 3),
+        fixed_opt(s.node_ratio, 3),
         s.sd_nodes,
         s.old_nodes
     );
@@ -419,14 +453,19 @@ pub fn print_summary(s: &Summary) -> String {
 }
 
 /// One line on an SPRT run on the summary (pairs when there are complete pairs, else games).
+/// While the data cannot carry a decision, the status says why (see [`crate::stats::llr`]).
 pub fn sprt_line(s: &Summary, sprt: &Sprt) -> String {
     let results = s.sprt_results();
     let on = match results {
         Results::Pentanomial(_) => "pairs",
         Results::Trinomial(_) => "games",
     };
+    let status = match results.decidable() {
+        Ok(()) => sprt.status(&results).to_string(),
+        Err(why) => format!("{} ({why})", sprt.status(&results)),
+    };
     format!(
-        "SPRT: llr {} ({} .. {}) [{}, {}] alpha {} beta {} on {on}: {}\n",
+        "SPRT: llr {} ({} .. {}) [{}, {}] alpha {} beta {} on {on}: {status}\n",
         fixed(sprt.llr(&results), 3),
         fixed(sprt.lower_bound(), 3),
         fixed(sprt.upper_bound(), 3),
@@ -434,7 +473,6 @@ pub fn sprt_line(s: &Summary, sprt: &Sprt) -> String {
         sprt.elo1,
         sprt.alpha,
         sprt.beta,
-        sprt.status(&results)
     )
 }
 

@@ -4,8 +4,10 @@ mod report_rows;
 
 use approx::assert_relative_eq;
 use report_rows::{match_rows, row};
-use umax::report::{SUMMARY_COLUMNS, fixed6, print_summary, summarize, summary_csv};
-use umax::stats::{Pentanomial, Trinomial};
+use umax::report::{
+    SUMMARY_COLUMNS, Summary, fixed6, print_summary, sprt_line, summarize, summary_csv,
+};
+use umax::stats::{Outcomes, Pentanomial, Sprt, Trinomial};
 
 #[test]
 fn counts_ratios_and_pairs() {
@@ -16,9 +18,9 @@ fn counts_ratios_and_pairs() {
     assert_eq!(s.pentanomial, [1, 0, 1, 1, 1]);
     assert_eq!(s.pairs, 4);
     assert_eq!(s.identical_pairs, 1);
-    assert_relative_eq!(s.time_ratio, 2.5, epsilon = 1e-12);
-    assert_relative_eq!(s.node_ratio, 45000.0 / 27000.0, epsilon = 1e-12);
-    assert_relative_eq!(s.wall_ratio, 1.0 / 3.0, epsilon = 1e-12);
+    assert_relative_eq!(s.time_ratio.unwrap(), 2.5, epsilon = 1e-12);
+    assert_relative_eq!(s.node_ratio.unwrap(), 45000.0 / 27000.0, epsilon = 1e-12);
+    assert_relative_eq!(s.wall_ratio.unwrap(), 1.0 / 3.0, epsilon = 1e-12);
     assert_relative_eq!(s.sd_cpu_s, 4.5, epsilon = 1e-12);
     assert_relative_eq!(s.old_cpu_s, 1.8, epsilon = 1e-12);
     assert_eq!((s.sd_nodes, s.old_nodes), (45000, 27000));
@@ -36,16 +38,20 @@ fn counts_ratios_and_pairs() {
 
     // The statistics are those of the counts.
     let t = Trinomial::new(4, 3, 2);
-    assert_eq!(s.score_low, t.interval().low);
-    assert_eq!(s.score_high, t.interval().high);
-    assert_eq!((s.elo, s.elo_pm), (t.elo().elo, t.elo().pm));
+    let bounds = t.interval().unwrap().bounds.unwrap();
+    assert_eq!(
+        (s.score_low, s.score_high),
+        (Some(bounds.0), Some(bounds.1))
+    );
+    let e = t.elo().unwrap();
+    assert_eq!((s.elo, s.elo_pm), (e.elo, e.pm()));
     assert_eq!(s.los, t.los());
     assert_relative_eq!(s.draw_ratio, 1.0 / 3.0, epsilon = 1e-12);
-    let p = Pentanomial::new([1, 0, 1, 1, 1]).elo();
-    assert_eq!((s.ptnml_elo, s.ptnml_elo_pm), (p.elo, p.pm));
+    let p = Pentanomial::new([1, 0, 1, 1, 1]).elo().unwrap();
+    assert_eq!((s.ptnml_elo, s.ptnml_elo_pm), (p.elo, p.pm()));
     // Hand check: pair scores 1.5, 0, 1, 2 -> 4.5 of 8 points.
     assert_relative_eq!(
-        Pentanomial::new(s.pentanomial).score(),
+        Pentanomial::new(s.pentanomial).score().unwrap(),
         4.5 / 8.0,
         epsilon = 1e-12
     );
@@ -124,17 +130,163 @@ fn completing_a_pair_updates_the_pentanomial() {
     assert_eq!(s.terminations["stalemate"], 1);
 }
 
+/// All wins: the Elo would be infinite and there is no spread; both are left undefined (this
+/// printed `Elo difference: inf +/- inf`).
 #[test]
-fn all_wins_print_infinite_elo() {
+fn all_wins_leave_elo_undefined() {
     let rows: Vec<_> = (1..=4).map(|g| row(g, 1.0, "checkmate", "e2e4")).collect();
     let s = summarize(&rows).unwrap();
-    assert_eq!(s.elo, f64::INFINITY);
+    assert_eq!((s.elo, s.elo_pm, s.score_low), (None, None, None));
     let values = s.csv_values();
     let col = |name: &str| &values[SUMMARY_COLUMNS.iter().position(|c| *c == name).unwrap()];
-    assert_eq!(col("elo"), "inf");
-    assert_eq!(col("elo_pm"), "inf");
+    assert_eq!(col("elo"), "");
+    assert_eq!(col("elo_pm"), "");
+    assert_eq!(col("score_low"), "");
     assert_eq!(col("score"), "1.000000");
-    assert!(print_summary(&s).contains("Elo difference: inf +/- inf"));
+    let text = print_summary(&s);
+    assert!(text.contains("Elo difference: — +/- —"), "{text}");
+    assert!(text.contains("Score 95% interval: —"), "{text}");
+}
+
+/// Every pair 1-1 (move-identical pairs): Elo 0, but no interval, and the SPRT does not decide
+/// (this printed `Elo: 0.00 +/- 0.00`, and `H0 accepted` at ten pairs).
+#[test]
+fn identical_pairs_give_no_interval_and_no_decision() {
+    let rows: Vec<_> = (1..=20)
+        .map(|g| row(g, 0.5, "threefold", "e2e4 e7e5"))
+        .collect();
+    let s = summarize(&rows).unwrap();
+    assert_eq!(s.pentanomial, [0, 0, 10, 0, 0]);
+    assert_eq!(s.identical_pairs, 10);
+    assert_eq!((s.ptnml_elo, s.ptnml_elo_pm), (Some(0.0), None));
+    let text = print_summary(&s);
+    assert!(text.contains("pairs: 10, Elo: 0.00 +/- —"), "{text}");
+    let line = sprt_line(&s, &Sprt::parse("0,10,0.05,0.05").unwrap());
+    assert!(line.starts_with("SPRT: llr 0.000 "), "{line}");
+    assert!(
+        line.contains(
+            "on pairs: continue (no decision until the pairs have at least two different scores)"
+        ),
+        "{line}"
+    );
+}
+
+/// Two won games (one pair) stopped `umax match --sprt 0,10,0.05,0.05` with "H1 accepted".
+#[test]
+fn two_wins_do_not_decide_an_sprt() {
+    let rows = vec![row(1, 1.0, "checkmate", "a"), row(2, 1.0, "checkmate", "b")];
+    let s = summarize(&rows).unwrap();
+    let line = sprt_line(&s, &Sprt::parse("0,10,0.05,0.05").unwrap());
+    assert!(line.contains("llr 0.000 "), "{line}");
+    assert!(
+        line.ends_with(
+            ": continue (no decision until the pairs have at least two different scores)\n"
+        ),
+        "{line}"
+    );
+    // Two wins that are not a pair (games 1 and 3): the trinomial rule of cutechess-cli.
+    let rows = vec![row(1, 1.0, "checkmate", "a"), row(3, 1.0, "checkmate", "b")];
+    let line = sprt_line(
+        &summarize(&rows).unwrap(),
+        &Sprt::parse("0,10,0.05,0.05").unwrap(),
+    );
+    assert!(
+        line.contains(
+            "on games: continue (no decision until wins, draws and losses are all non-zero)"
+        ),
+        "{line}"
+    );
+}
+
+/// The degenerate matches: the summary, `summary.csv`, the SPRT line and the three plots hold
+/// no `nan` and no `inf`.
+#[test]
+fn degenerate_matches_write_no_nan_or_inf() {
+    let wins = |n: u64| -> Vec<_> { (1..=n).map(|g| row(g, 1.0, "checkmate", "a")).collect() };
+    let draws = |n: u64| -> Vec<_> { (1..=n).map(|g| row(g, 0.5, "threefold", "a")).collect() };
+    let mut no_cpu = draws(3);
+    for r in &mut no_cpu {
+        (r.sd_cpu_s, r.old_cpu_s, r.old_nodes) = (0.0, 0.0, 0);
+    }
+    let cases: Vec<(&str, Vec<_>)> = vec![
+        ("one game", draws(1)),
+        ("one won game", wins(1)),
+        (
+            "one pair",
+            vec![row(1, 1.0, "checkmate", "a"), row(2, 0.5, "threefold", "b")],
+        ),
+        ("all wins", wins(6)),
+        (
+            "all losses",
+            (1..=6).map(|g| row(g, 0.0, "checkmate", "a")).collect(),
+        ),
+        ("all draws", draws(7)),
+        (
+            "all pairs 1-1",
+            (1..=10)
+                .map(|g| row(g, (g % 2) as f64, "checkmate", "a"))
+                .collect(),
+        ),
+        (
+            "one win one draw",
+            vec![row(1, 1.0, "checkmate", "a"), row(3, 0.5, "threefold", "b")],
+        ),
+        ("no CPU time, no old nodes", no_cpu),
+    ];
+    let sprt = Sprt::parse("0,10,0.05,0.05").unwrap();
+    for (name, rows) in cases {
+        let s: Summary = summarize(&rows).unwrap();
+        for x in [
+            s.score,
+            s.los,
+            s.draw_ratio,
+            s.sd_mean_depth,
+            s.old_mean_depth,
+        ]
+        .into_iter()
+        .chain(
+            [
+                s.score_low,
+                s.score_high,
+                s.elo,
+                s.elo_pm,
+                s.ptnml_elo,
+                s.ptnml_elo_pm,
+            ]
+            .into_iter()
+            .flatten(),
+        )
+        .chain(
+            [s.time_ratio, s.wall_ratio, s.node_ratio]
+                .into_iter()
+                .flatten(),
+        ) {
+            assert!(x.is_finite(), "{name}: {x} in {s:?}");
+        }
+        let csv = String::from_utf8(summary_csv(&s)).unwrap();
+        let text = print_summary(&s) + &sprt_line(&s, &sprt);
+        let dir = std::env::temp_dir().join(format!(
+            "umax-degenerate-{}-{}",
+            std::process::id(),
+            name.replace(' ', "-")
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let files = umax::plot::write_plots(&dir, &rows, &s).unwrap();
+        let mut outputs = vec![("summary.csv".to_string(), csv), ("text".into(), text)];
+        for f in &files {
+            outputs.push((f.display().to_string(), std::fs::read_to_string(f).unwrap()));
+        }
+        for (what, body) in &outputs {
+            let lower = body.to_lowercase();
+            for bad in ["nan", "inf"] {
+                assert!(
+                    !lower.contains(bad),
+                    "{name}: {what} contains {bad}:\n{body}"
+                );
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
 
 #[test]
@@ -165,9 +317,13 @@ fn fixed6_formats_edges() {
     assert_eq!(fixed6(-0.0), "0.000000");
     assert_eq!(fixed6(-1e-9), "0.000000");
     assert_eq!(fixed6(-2.5), "-2.500000");
-    assert_eq!(fixed6(f64::INFINITY), "inf");
-    assert_eq!(fixed6(f64::NEG_INFINITY), "-inf");
-    assert_eq!(fixed6(f64::NAN), "nan");
+    // Not finite: an empty field, never "inf" or "nan".
+    assert_eq!(fixed6(f64::INFINITY), "");
+    assert_eq!(fixed6(f64::NEG_INFINITY), "");
+    assert_eq!(fixed6(f64::NAN), "");
+    assert_eq!(umax::report::fixed(f64::NAN, 2), "—");
+    assert_eq!(umax::report::fixed_opt(None, 2), "—");
+    assert_eq!(umax::report::fixed_opt(Some(-0.0001), 2), "0.00");
 }
 
 #[test]
