@@ -10,13 +10,15 @@ shards=4
 
 say() { printf '%s\n' "$*"; }
 step() { printf '\n== %s  [%s]\n' "$*" "$(date -u +%H:%M:%S)"; }
-# Prints a command (on stderr, so it shows even when stdout is redirected), then runs it.
+# Prints a command (on the script's own stderr, fd 3, so it shows in the log even when the
+# command's output is redirected or captured), then runs it.
+exec 3>&2
 run() {
-  {
-    printf '+'
-    printf ' %q' "$@"
-    printf '\n'
-  } >&2
+  local a line='+'
+  for a in "$@"; do
+    if [[ "$a" =~ ^[A-Za-z0-9_./:=,{}%@+-]+$ ]]; then line+=" $a"; else line+=" $(printf '%q' "$a")"; fi
+  done
+  printf '%s\n' "$line" >&3
   "$@"
 }
 die() {
