@@ -30,7 +30,7 @@ die() {
 header() {
   say "command: $script_command"
   say "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  say "commit: $(git -C "$repo" rev-parse HEAD 2>/dev/null || echo unknown)$(git -C "$repo" diff --quiet 2>/dev/null || echo ' (with uncommitted changes)')"
+  say "commit: $(git -C "$repo" rev-parse HEAD 2>/dev/null || echo unknown)$(git -C "$repo" diff --quiet HEAD -- src tests scripts Cargo.toml Cargo.lock 2>/dev/null || echo ' (with uncommitted changes to the code)')"
   say "machine: $(uname -srm), $(nproc) cores, $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")"
 }
 
