@@ -141,6 +141,11 @@ pub struct ReportArgs {
     /// Also print an SPRT: ELO0,ELO1,ALPHA,BETA (logistic Elo, e.g. 0,10,0.05,0.05).
     #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = umax::stats::Sprt::parse)]
     pub sprt: Option<umax::stats::Sprt>,
+    /// Merge shards even when games of the match are missing (to look at a running match).
+    /// Without it a merge of several files must hold every game of the match, and an
+    /// incomplete shard is named (from the command.txt beside its games.csv).
+    #[arg(long)]
+    pub allow_partial: bool,
 }
 
 #[derive(Args, Debug)]

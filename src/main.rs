@@ -42,6 +42,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 out: args.out,
                 plots: args.plots || !args.no_plots,
                 sprt: args.sprt,
+                allow_partial: args.allow_partial,
             };
             let (text, written) = umax::report::run(&opts)?;
             print!("{text}");

@@ -530,6 +530,9 @@ pub struct ReportOptions {
     pub out: Option<PathBuf>,
     pub plots: bool,
     pub sprt: Option<Sprt>,
+    /// Merge several files even when games of the match are missing (see
+    /// [`check_merge_complete`]); for looking at shards still running.
+    pub allow_partial: bool,
 }
 
 /// `umax report`: reads and merges the CSVs, writes `summary.csv` (and the plots), and returns
@@ -537,6 +540,9 @@ pub struct ReportOptions {
 pub fn run(opts: &ReportOptions) -> Result<(String, Vec<PathBuf>), String> {
     let first = opts.csv.first().ok_or("no games.csv given")?;
     let rows = read_games(&opts.csv)?;
+    if opts.csv.len() > 1 && !opts.allow_partial {
+        check_merge_complete(&opts.csv, &rows)?;
+    }
     let summary = summarize(&rows)?;
     let out = match &opts.out {
         Some(dir) => dir.clone(),
@@ -557,4 +563,90 @@ pub fn run(opts: &ReportOptions) -> Result<(String, Vec<PathBuf>), String> {
         text.push_str(&sprt_line(&summary, sprt));
     }
     Ok((text, written))
+}
+
+/// A merge of several `games.csv` (the shards of one match) must be the whole match: every
+/// game `1..=G` present, `G` being the `games=G` of the rows' settings (rows without it are
+/// not checked). Otherwise refuses, naming each file whose shard lacks games (its shard is the
+/// last `shard: K/N` line of the `command.txt` beside it, which pairs `p` with
+/// `(p-1) % N == K-1`) and which games, and the missing games no given file's shard plays.
+/// A single file is never checked: the report of a run in progress is normal.
+pub fn check_merge_complete(paths: &[PathBuf], rows: &[GameRow]) -> Result<(), String> {
+    let Some(total) = rows.first().and_then(|r| {
+        r.settings
+            .split(';')
+            .find_map(|kv| kv.strip_prefix("games="))
+            .and_then(|g| g.parse::<u64>().ok())
+    }) else {
+        return Ok(());
+    };
+    let present: std::collections::HashSet<u64> = rows.iter().map(|r| r.game).collect();
+    let mut missing: Vec<u64> = (1..=total).filter(|g| !present.contains(g)).collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let mut problems = Vec::new();
+    for path in paths {
+        let Some(shard) = std::fs::read_to_string(path.with_file_name("command.txt"))
+            .ok()
+            .and_then(|text| {
+                text.lines()
+                    .filter_map(|l| l.strip_prefix("shard:"))
+                    .next_back()
+                    .and_then(|s| s.trim().parse::<crate::matchrun::Shard>().ok())
+            })
+        else {
+            continue;
+        };
+        let plays = |g: &u64| shard.plays_pair(g.div_ceil(2));
+        let lacks: Vec<u64> = missing.iter().copied().filter(plays).collect();
+        if !lacks.is_empty() {
+            let expected = (1..=total).filter(plays).count();
+            problems.push(format!(
+                "{} (shard {shard}) lacks {} of its {expected} games: {}",
+                path.display(),
+                lacks.len(),
+                game_ranges(&lacks)
+            ));
+            missing.retain(|g| !plays(g));
+        }
+    }
+    if !missing.is_empty() {
+        problems.push(format!(
+            "games {} are in no given file (a shard not given, or no command.txt beside its games.csv)",
+            game_ranges(&missing)
+        ));
+    }
+    Err(format!(
+        "incomplete merge: the match has {total} games (games={total} in the settings) but {}; \
+         finish a shard with `umax match <its options> --resume --out <its directory>`, \
+         or pass --allow-partial to report the games there are",
+        problems.join("; ")
+    ))
+}
+
+/// Sorted game numbers as ranges: `3-4, 11-12, 19`; at most 12 ranges, then `...`.
+fn game_ranges(games: &[u64]) -> String {
+    let mut ranges: Vec<(u64, u64)> = Vec::new();
+    for &g in games {
+        match ranges.last_mut() {
+            Some((_, hi)) if *hi + 1 == g => *hi = g,
+            _ => ranges.push((g, g)),
+        }
+    }
+    let mut parts: Vec<String> = ranges
+        .iter()
+        .take(12)
+        .map(|&(lo, hi)| {
+            if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo}-{hi}")
+            }
+        })
+        .collect();
+    if ranges.len() > 12 {
+        parts.push("...".into());
+    }
+    parts.join(", ")
 }

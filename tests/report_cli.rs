@@ -174,3 +174,96 @@ fn bad_input_fails_cleanly() {
     let out = umax_report(&[&dir.join("missing.csv"), &"--sprt", &"1,0,0.05,0.05"]);
     fails_with(&out, &["elo0 must be below elo1"]);
 }
+
+/// Shard `k`/`n` of a handmade 12-game match: the rows of its pairs, in `dir/s{k}/games.csv`,
+/// with the `command.txt` the runner writes beside it; `drop` games are left out (a shard that
+/// died).
+fn write_shard(dir: &Path, k: u64, n: u64, drop: &[u64]) -> std::path::PathBuf {
+    let shard_dir = dir.join(format!("s{k}"));
+    std::fs::create_dir_all(&shard_dir).unwrap();
+    let rows: Vec<_> = (1..=12u64)
+        .filter(|g| (g.div_ceil(2) - 1) % n == k - 1 && !drop.contains(g))
+        .map(|g| {
+            let mut r = row(g, [1.0, 0.5, 0.0][(g % 3) as usize], "checkmate", "e2e4");
+            r.settings = "nodes=20000;max_plies=300;games=12;protocol=2".into();
+            r
+        })
+        .collect();
+    write_csv(&shard_dir.join("games.csv"), &rows);
+    std::fs::write(
+        shard_dir.join("command.txt"),
+        format!("command: umax match --games 12 --shard {k}/{n}\nshard: {k}/{n}\n"),
+    )
+    .unwrap();
+    shard_dir.join("games.csv")
+}
+
+#[test]
+fn a_merge_of_complete_shards_is_accepted() {
+    let dir = scratch_dir("report-complete-shards");
+    let shards: Vec<_> = (1..=3).map(|k| write_shard(&dir, k, 3, &[])).collect();
+    let text = ok(&umax_report(&[
+        &shards[2],
+        &shards[0],
+        &shards[1],
+        &"--out",
+        &dir.join("merged"),
+        &"--no-plots",
+    ]));
+    assert!(text.contains("] 12\n"), "{text}");
+}
+
+#[test]
+fn a_merge_with_an_incomplete_shard_is_refused_naming_it() {
+    let dir = scratch_dir("report-incomplete-shard");
+    // Shard 2/3 plays pairs 2 and 5 (games 3, 4, 9, 10); it died after game 4.
+    let s1 = write_shard(&dir, 1, 3, &[]);
+    let s2 = write_shard(&dir, 2, 3, &[9, 10]);
+    let s3 = write_shard(&dir, 3, 3, &[]);
+    let out = umax_report(&[&s1, &s2, &s3, &"--no-plots"]);
+    fails_with(
+        &out,
+        &[
+            "incomplete merge",
+            "12 games",
+            "s2/games.csv (shard 2/3) lacks 2 of its 4 games: 9-10",
+            "--resume",
+            "--allow-partial",
+        ],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("s1/") && !err.contains("s3/"), "{err}");
+    assert!(!dir.join("s1/summary.csv").exists());
+
+    // A shard not given at all: its games are named.
+    let out = umax_report(&[&s1, &s3, &"--no-plots"]);
+    fails_with(&out, &["games 3-4, 9-10 are in no given file"]);
+
+    // Without command.txt the missing games are still named.
+    std::fs::remove_file(dir.join("s2/command.txt")).unwrap();
+    let out = umax_report(&[&s1, &s2, &s3, &"--no-plots"]);
+    fails_with(&out, &["games 9-10 are in no given file"]);
+
+    // --allow-partial: the games there are.
+    let text = ok(&umax_report(&[
+        &s1,
+        &s2,
+        &s3,
+        &"--no-plots",
+        &"--allow-partial",
+    ]));
+    assert!(text.contains("] 10\n"), "{text}");
+}
+
+#[test]
+fn a_single_partial_file_is_still_reported() {
+    let dir = scratch_dir("report-single-partial");
+    // One shard alone (a run in progress, or one shard looked at): not a merge, no check.
+    let s2 = write_shard(&dir, 2, 3, &[9, 10]);
+    let text = ok(&umax_report(&[&s2, &"--no-plots"]));
+    assert!(text.contains("] 2\n"), "{text}");
+    // The committed partial run (1 of 100 games).
+    let tc60 = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/tc-60/games.csv");
+    let text = ok(&umax_report(&[&tc60, &"--no-plots", &"--out", &dir]));
+    assert!(text.contains("] 1\n"), "{text}");
+}

@@ -321,6 +321,7 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
             out: Some(dir_path.clone()),
             plots: true,
             sprt: opts.sprt,
+            allow_partial: false,
         })?;
         print!("{text}");
     }

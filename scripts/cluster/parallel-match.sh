@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# A sharded `umax match` under GNU parallel, proven equal to one run.
+#
+#   scripts/cluster/parallel-match.sh [--games 40] [--nodes 20000] [--hash-bits 16]
+#                                     [--shards 4] [--jobs J] [--sshlogin LOGINS] [--keep DIR]
+#
+# 1. Installs GNU parallel (Debian package `parallel`) and python3 if missing (apt-get, as
+#    root; otherwise it names them and stops), builds umax (cargo build --release).
+# 2. Plays the whole match once with `umax match` (the reference).
+# 3. Plays it again as N shards, one `umax match --shard K/N --concurrency 1` per shard, J at a
+#    time (default: the local cores), with the one parallel line below; merges them with
+#    `umax report`; compares the merged rows with the reference's (all columns but the four
+#    time columns) and prints "merged rows equal a single run: yes" (exit 0) or "no" with the
+#    first difference (exit 1).
+#
+# The parallel line, as a user runs it (each shard resumable: run the same line again after a
+# crash and only what is missing is played):
+#
+#   parallel --jobs J umax match --nodes 20000 --games 40 --hash-bits 16 --concurrency 1 \
+#       --no-progress --resume --shard {}/N --out RUN/shard-{} ::: $(seq 1 N)
+#   umax report RUN/shard-*/games.csv --out RUN/merged
+#
+# Over several machines: add `--sshlogin 2/node1,2/node2,:` (2 jobs on node1 and node2 over
+# ssh, plus this machine; `:` is the local one) with umax at the same path on every machine and
+# RUN on a filesystem they all share (NFS); --sshlogin here is passed to parallel as given. (On
+# this one VM only the local `:` login was run.)
+#
+# Work happens in a temporary directory, removed at the end unless --keep DIR is given (then
+# the single run and the shards are left in DIR, which must not exist yet).
+set -euo pipefail
+script=parallel-match.sh
+script_command="scripts/cluster/$script${*:+ $*}"
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+. "$repo/scripts/cluster/common.sh"
+
+jobs=$(nproc)
+sshlogin=
+keep=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --games) games=$2; shift 2 ;;
+    --nodes) nodes=$2; shift 2 ;;
+    --hash-bits) hash_bits=$2; shift 2 ;;
+    --shards) shards=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    --sshlogin) sshlogin=$2; shift 2 ;;
+    --keep) keep=$2; shift 2 ;;
+    -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
+    *) die "unknown argument '$1' (see --help)" ;;
+  esac
+done
+
+header
+need_packages parallel:parallel python3:python3
+say "GNU parallel: $(parallel --version | head -n 1)"
+build_umax
+
+if [ -n "$keep" ]; then
+  [ -e "$keep" ] && die "--keep $keep: exists already"
+  mkdir -p "$keep"
+  work=$(cd "$keep" && pwd)
+else
+  work=$(mktemp -d "${TMPDIR:-/tmp}/umax-parallel.XXXXXX")
+  trap 'rm -rf "$work"' EXIT
+fi
+say "work dir: $work"
+start=$(date +%s)
+
+single_run "$work/single"
+
+step "shards: GNU parallel, $shards shards, $jobs at a time, --concurrency 1 each"
+mapfile -t opts < <(match_options)
+login=()
+[ -n "$sshlogin" ] && login=(--sshlogin "$sshlogin")
+if ! run parallel --will-cite --jobs "$jobs" "${login[@]}" --halt now,fail=1 --tag \
+  --joblog "$work/parallel.joblog" \
+  "$umax" match "${opts[@]}" --concurrency 1 --no-progress --resume \
+  --shard "{}/$shards" --out "$work/run/shard-{}" ::: $(seq 1 "$shards") \
+  >"$work/parallel.out" 2>&1; then
+  cat "$work/parallel.out"
+  die "parallel: a shard failed (output above)"
+fi
+grep -E $'\t(Score of|Games:)' "$work/parallel.out"
+say "joblog:"
+sed 's/^/  /' "$work/parallel.joblog"
+for k in $(seq 1 "$shards"); do
+  [ -s "$work/run/shard-$k/games.csv" ] || die "shard $k wrote no games.csv"
+done
+
+set +e
+merge_and_compare "$work/single" "$work"/run/shard-*/games.csv
+status=$?
+set -e
+say ""
+say "time: $(($(date +%s) - start)) s for the reference and the sharded run"
+exit "$status"
