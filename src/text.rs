@@ -121,7 +121,7 @@ pub fn parse_count(s: &str) -> Result<u64, String> {
     if shift < 0 {
         let divisor = 10u128.checked_pow((-shift) as u32);
         match divisor {
-            Some(d) if value % d == 0 => value /= d,
+            Some(d) if value.is_multiple_of(d) => value /= d,
             _ => return Err(not_whole()),
         }
     } else {
