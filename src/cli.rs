@@ -221,8 +221,8 @@ pub struct MatchArgs {
     /// Adjudicate a draw after this many plies (opening included).
     #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_MAX_PLIES)]
     pub max_plies: u32,
-    /// Hash table of 2^BITS+8 entries per engine (24: the published 16777224; two engines per
-    /// thread, 201 MB each).
+    /// Hash table of 2^BITS+8 entries per engine (24: the published 16777224). Every worker
+    /// thread holds two engines (201 MB each at --hash-bits 24: 12 bytes per entry).
     #[arg(long, default_value_t = DEFAULT_HASH_BITS, value_parser = clap::value_parser!(u32).range(4..=24))]
     pub hash_bits: u32,
     /// Clear the whole hash table before every think, as the C does (~37 ms at 24 bits),
@@ -237,7 +237,9 @@ pub struct MatchArgs {
     /// built-in suite.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<std::path::PathBuf>,
-    /// Worker threads (each with two engines). [default: all cores]
+    /// Worker threads; each holds two engines (201 MB each at --hash-bits 24). Checked against
+    /// the available memory before anything is allocated. [default: all cores, fewer if their
+    /// tables do not fit]
     #[arg(long, value_name = "N")]
     pub concurrency: Option<usize>,
     /// Play only pairs p with (p-1) % N == K-1; games keep their global numbers, so the
