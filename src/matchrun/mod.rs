@@ -150,20 +150,25 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
     };
     let shard = opts.shard;
     let shard_total = 2 * shard.pairs_of(opts.pairs());
-    let shard_done = done_games
+    let shard_games_done = done_games
         .iter()
         .filter(|&&g| (1..=opts.games).contains(&g) && shard.plays_pair(g.div_ceil(2)))
         .count() as u64;
-    let to_play = shard_total - shard_done;
+    let to_play = shard_total - shard_games_done;
 
-    // Memory, before anything is allocated or written: two engines per thread.
+    // Memory, before anything is allocated or written: two engines per thread (none are
+    // allocated when nothing is left to play).
     let requested = (opts.concurrency as u64).min(to_play).max(1);
-    let (threads, note) = memory::plan_threads(
-        requested,
-        !opts.concurrency_is_default,
-        opts.hash_bits,
-        memory::available(),
-    )?;
+    let (threads, note) = if to_play == 0 {
+        (1, None)
+    } else {
+        memory::plan_threads(
+            requested,
+            !opts.concurrency_is_default,
+            opts.hash_bits,
+            memory::available(),
+        )?
+    };
     if let Some(note) = note {
         eprintln!("umax match: {note}");
     }
