@@ -46,7 +46,8 @@ pub fn parse_suite(text: &str, source: &str) -> Result<Vec<BenchPosition>, Strin
         let mut pos = Chess::default();
         let mut list = Vec::new();
         for m in moves.split_whitespace() {
-            let mv = parse_uci(&pos, m).map_err(|e| format!("{source}:{}: {e}", idx + 1))?;
+            let mv = parse_uci(&pos, m)
+                .map_err(|e| format!("{source}:{}: {}", idx + 1, crate::text::escape(&e)))?;
             if move_to_0x88(&mv).is_none() {
                 return Err(format!(
                     "{source}:{}: '{m}' is an under-promotion, which micro-Max cannot play",
@@ -68,7 +69,7 @@ pub fn parse_suite(text: &str, source: &str) -> Result<Vec<BenchPosition>, Strin
 pub fn load_suite(path: &Path) -> Result<Vec<BenchPosition>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    parse_suite(&text, &path.display().to_string())
+    parse_suite(crate::text::strip_bom(&text), &path.display().to_string())
 }
 
 /// The built-in suite.

@@ -53,7 +53,7 @@ pub struct VerifyCArgs {
     #[arg(long, value_name = "PATH")]
     pub c_sd: std::path::PathBuf,
     /// Replay only the first N games (in game order).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_count_usize)]
     pub first: Option<usize>,
 }
 
@@ -81,7 +81,7 @@ pub struct PlayArgs {
     pub engine: EngineArgs,
     /// Node limit of a think (the C's 1e7): the root starts another iteration only while fewer
     /// nodes were searched.
-    #[arg(long, default_value_t = DEFAULT_NODE_LIMIT as u64, value_parser = clap::value_parser!(u64).range(1..=2_000_000_000))]
+    #[arg(long, default_value_t = DEFAULT_NODE_LIMIT as u64, value_parser = node_limit)]
     pub nodes: u64,
     /// Print one line per root iteration, exactly as the instrumented C does.
     #[arg(long)]
@@ -90,6 +90,29 @@ pub struct PlayArgs {
     /// measuring what the C's clearing costs). By default only the entries written are cleared.
     #[arg(long)]
     pub full_clear: bool,
+}
+
+/// A count in plain or the C's scientific notation (`100000`, `1e5`, `2.5e5`).
+pub fn parse_count(s: &str) -> Result<u64, String> {
+    umax::text::parse_count(s)
+}
+
+/// [`parse_count`] for counts held in a `usize`.
+pub fn parse_count_usize(s: &str) -> Result<usize, String> {
+    let n = parse_count(s)?;
+    usize::try_from(n).map_err(|_| format!("{n} is too large (at most {})", usize::MAX))
+}
+
+/// The node limit of a think: a count from 1 to 2e9 (the C's node counter is an `int`).
+pub fn node_limit(s: &str) -> Result<u64, String> {
+    let n = parse_count(s)?;
+    if !(1..=umax::matchrun::options::MAX_NODES).contains(&n) {
+        return Err(format!(
+            "{n} is out of range: a node limit is 1 to {} (2e9)",
+            umax::matchrun::options::MAX_NODES
+        ));
+    }
+    Ok(n)
 }
 
 pub fn parse_build(s: &str) -> Result<Build, String> {
@@ -105,7 +128,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = DEFAULT_HASH_BITS, value_parser = clap::value_parser!(u32).range(4..=24))]
     pub hash_bits: u32,
     /// Node limit of each think (the 3.2 root rule with this in place of 1e7).
-    #[arg(long, default_value_t = crate_bench_default_nodes(), value_parser = clap::value_parser!(u64).range(1..=2_000_000_000), conflicts_with = "depth")]
+    #[arg(long, default_value_t = crate_bench_default_nodes(), value_parser = node_limit, conflicts_with = "depth")]
     pub nodes: u64,
     /// Search each position to this root depth instead (no node limit) and print the nodes to
     /// complete each depth 1..DEPTH; with --build both, the sd/old ratios and their medians.
@@ -151,7 +174,7 @@ pub struct ReportArgs {
 #[derive(Args, Debug)]
 pub struct OpeningsArgs {
     /// Openings to generate.
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = 300, value_parser = parse_count_usize)]
     pub count: usize,
     /// Plies (half-moves) per opening.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=40))]
@@ -160,7 +183,7 @@ pub struct OpeningsArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Node limit of the balance search (old build) at the end of each line.
-    #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..=2_000_000_000))]
+    #[arg(long, default_value_t = 200_000, value_parser = node_limit)]
     pub nodes: u64,
     /// Hash table of the balance search: 2^BITS+8 entries.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(4..=24))]
@@ -189,11 +212,11 @@ root answered from the hash offers the last move fed in again), illegal_move,
 engine_rejected_move and engine_panic (errors: the game ends, the match goes on).")]
 pub struct MatchArgs {
     /// Games in the whole match (all shards). Odd numbers are rounded up to whole pairs.
-    #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_GAMES)]
+    #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_GAMES, value_parser = parse_count)]
     pub games: u64,
     /// Node budget per think: the root starts another iteration only while fewer nodes were
     /// searched (the 3.2 rule with N for 1e7). Deterministic. [default: 100000]
-    #[arg(long, conflicts_with = "tc")]
+    #[arg(long, conflicts_with = "tc", value_parser = parse_count)]
     pub nodes: Option<u64>,
     /// Sudden death: SECONDS of CPU (the engine thread's own) per side per game, no increment.
     /// Each move may use remaining/30: the root starts no new iteration after that. A side
@@ -215,8 +238,8 @@ pub struct MatchArgs {
     /// Adjudicate a draw after this many plies (opening included).
     #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_MAX_PLIES)]
     pub max_plies: u32,
-    /// Hash table of 2^BITS+8 entries per engine (24: the published 16777224; two engines per
-    /// thread, 201 MB each).
+    /// Hash table of 2^BITS+8 entries per engine (24: the published 16777224). Every worker
+    /// thread holds two engines (201 MB each at --hash-bits 24: 12 bytes per entry).
     #[arg(long, default_value_t = DEFAULT_HASH_BITS, value_parser = clap::value_parser!(u32).range(4..=24))]
     pub hash_bits: u32,
     /// Clear the whole hash table before every think, as the C does (~37 ms at 24 bits),
@@ -231,7 +254,9 @@ pub struct MatchArgs {
     /// built-in suite.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<std::path::PathBuf>,
-    /// Worker threads (each with two engines). [default: all cores]
+    /// Worker threads; each holds two engines (201 MB each at --hash-bits 24). Checked against
+    /// the available memory before anything is allocated. [default: all cores, fewer if their
+    /// tables do not fit]
     #[arg(long, value_name = "N")]
     pub concurrency: Option<usize>,
     /// Play only pairs p with (p-1) % N == K-1; games keep their global numbers, so the
@@ -271,6 +296,7 @@ impl MatchArgs {
         }
         if let Some(n) = self.concurrency {
             o.concurrency = n;
+            o.concurrency_is_default = false;
         }
         if let Some(s) = self.shard {
             o.shard = s;

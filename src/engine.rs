@@ -82,6 +82,16 @@ pub struct Entry {
     pub D: i8,
 }
 
+/// Bytes an [`Engine`] of `hash_bits` holds at most: its table of 2^`hash_bits`+9 entries
+/// (see [`Engine::new`]) and the list of entries to clear (up to a 16th of the table, as
+/// `u32`s, with room for a `Vec`'s doubling). 201 MB at 24 bits; the rest is under 1 KB.
+pub fn engine_bytes(hash_bits: u32) -> u64 {
+    let entries = (1u64 << hash_bits) + 9;
+    let table = entries * std::mem::size_of::<Entry>() as u64;
+    let dirty_list = 2 * (entries / 16) * std::mem::size_of::<u32>() as u64;
+    table + dirty_list + 4096
+}
+
 /// Which `D()`: micro-Max 3.2 as published, or with self-deepening IID.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Build {

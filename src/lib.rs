@@ -26,4 +26,5 @@ pub mod plot;
 pub mod random;
 pub mod report;
 pub mod stats;
+pub mod text;
 pub mod uci;

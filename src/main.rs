@@ -11,7 +11,8 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("umax: {e}");
+            // messages quote input files: no control sequence of theirs reaches the terminal
+            eprintln!("umax: {}", umax::text::escape(&e.to_string()));
             ExitCode::from(1)
         }
     }
@@ -45,7 +46,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 allow_partial: args.allow_partial,
             };
             let (text, written) = umax::report::run(&opts)?;
-            print!("{text}");
+            print!("{}", umax::text::escape(&text));
             for path in written {
                 eprintln!("wrote {}", path.display());
             }
@@ -90,7 +91,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 c_sd: args.c_sd,
                 first: args.first,
             };
-            let t = umax::oracle::verify(&opts, |line| println!("{line}"))?;
+            let t = umax::oracle::verify(&opts, |line| println!("{}", umax::text::escape(line)))?;
             println!(
                 "{} games replayed by the C: {} identical, {} mismatched; {} plies, {} nodes",
                 t.games,
@@ -123,21 +124,41 @@ fn bench(args: cli::BenchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         other => vec![other.parse::<Build>()?],
     };
     if let Some(depth) = args.depth {
+        // a file that cannot be written is refused before the (long) run, not after it
+        if let Some(path) = &args.csv {
+            check_writable(path).map_err(|e| format!("--csv {}: {e}", path.display()))?;
+        }
         let results = bench::run_depth(&builds, args.hash_bits, depth, &suite)?;
         if let Some(path) = &args.csv {
-            write_atomically(path, bench::depth_csv(&results, depth).as_bytes())?;
+            write_atomically(path, bench::depth_csv(&results, depth).as_bytes())
+                .map_err(|e| format!("--csv {}: cannot write: {e}", path.display()))?;
         }
-        print!("{}", bench::format_depth(&results, depth));
+        print!(
+            "{}",
+            umax::text::escape(&bench::format_depth(&results, depth))
+        );
         return Ok(ExitCode::SUCCESS);
     }
     for build in builds {
         let results = bench::run_nodes(build, args.hash_bits, args.nodes as i64, &suite)?;
         print!(
             "{}",
-            bench::format_nodes(build, args.nodes as i64, &results)
+            umax::text::escape(&bench::format_nodes(build, args.nodes as i64, &results))
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether `path` can be written (as [`write_atomically`] will: a temporary file beside it,
+/// renamed over it), tried without touching `path` itself.
+fn check_writable(path: &std::path::Path) -> Result<(), String> {
+    if path.is_dir() {
+        return Err("is a directory".into());
+    }
+    let tmp = path.with_extension("tmp.partial");
+    std::fs::write(&tmp, b"")
+        .and_then(|_| std::fs::remove_file(&tmp))
+        .map_err(|e| format!("cannot write: {e}"))
 }
 
 /// Writes a file via a temporary name and a rename, so it is never left half-written.

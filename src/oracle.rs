@@ -84,7 +84,7 @@ impl CProcess {
     pub fn spawn(binary: &Path) -> Result<CProcess, String> {
         let mut child = Command::new("stdbuf")
             .arg("-oL")
-            .arg(binary)
+            .arg(local(binary))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -315,6 +315,31 @@ pub struct VerifyTotals {
     pub umax_think_cpu_s: f64,
 }
 
+/// `binary` as a program to run: a bare file name (`mm-old`) is the file in the current
+/// directory, not a program looked up in `PATH`.
+fn local(binary: &Path) -> std::path::PathBuf {
+    if binary.is_relative() && binary.components().count() == 1 {
+        Path::new(".").join(binary)
+    } else {
+        binary.to_path_buf()
+    }
+}
+
+/// Starts `binary` once and stops it at once: a file that cannot be executed (no execute
+/// permission, not a program for this machine) is one clear error before any game, not a
+/// mismatch in every game.
+pub fn check_executable(binary: &Path) -> Result<(), String> {
+    let mut child = Command::new(local(binary))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("{}: cannot be executed: {e}", binary.display()))?;
+    let _ = child.kill();
+    let _ = child.wait();
+    Ok(())
+}
+
 /// `(build, nodes, hash bits)` from a binary named by `scripts/build-original.sh`
 /// (`mm-old-trace-n100000-u24`); `None` for other names.
 pub fn binary_budget(path: &Path) -> Option<(String, u64, u32)> {
@@ -361,6 +386,7 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
                 path.display()
             ));
         }
+        check_executable(path)?;
     }
     let mut totals = VerifyTotals::default();
     let cpu0 = children_cpu_seconds();

@@ -476,39 +476,38 @@ pub fn sprt_line(s: &Summary, sprt: &Sprt) -> String {
     )
 }
 
-/// Reads `games.csv` files (shards of one match) into one list of rows. Refuses a game number
-/// seen twice and rows with different settings, naming the files.
+/// Reads `games.csv` files (shards of one match) into one list of rows, each with
+/// [`crate::games::read_games_csv`] (the reader `umax match --resume` uses: an incomplete last
+/// line is left out, with a note on stderr). Refuses a game number seen twice and rows with
+/// different settings, naming the files.
 pub fn read_games(paths: &[PathBuf]) -> Result<Vec<GameRow>, String> {
     let mut rows: Vec<GameRow> = Vec::new();
     let mut seen: HashMap<u64, usize> = HashMap::new();
     let mut settings: Option<(String, usize)> = None;
     for (file_index, path) in paths.iter().enumerate() {
         let name = path.display();
-        let mut reader =
-            csv::Reader::from_path(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-        for row in reader.deserialize::<GameRow>() {
-            let row = row.map_err(|e| format!("{name}: {e}"))?;
+        let file = crate::games::read_games_csv(path)?;
+        if let Some(note) = file.partial_note(path) {
+            eprintln!("umax: {note}");
+        }
+        for row in file.rows {
             if let Some(&earlier) = seen.get(&row.game) {
-                return Err(if earlier == file_index {
-                    format!("game {} appears twice in {name}", row.game)
-                } else {
-                    format!(
-                        "game {} appears in both {} and {name}",
-                        row.game,
-                        paths[earlier].display()
-                    )
-                });
+                return Err(format!(
+                    "game {} appears in both {} and {name}",
+                    row.game,
+                    paths[earlier].display()
+                ));
             }
             seen.insert(row.game, file_index);
             match &settings {
                 None => settings = Some((settings_condition(&row.settings), file_index)),
                 Some((s, at)) if *s != settings_condition(&row.settings) => {
-                    return Err(format!(
+                    return Err(crate::text::escape(&format!(
                         "mixed settings: {} has '{s}' but {name} (game {}) has '{}'",
                         paths[*at].display(),
                         row.game,
                         row.settings
-                    ));
+                    )));
                 }
                 Some(_) => {}
             }

@@ -179,19 +179,7 @@ pub fn read_line<R: BufRead>(input: &mut R, max: usize) -> io::Result<Option<Inp
 /// Text from the input made safe to echo inside one output line: control characters escaped,
 /// at most 60 characters.
 pub fn echo(text: &str) -> String {
-    let mut s = String::new();
-    for (n, c) in text.chars().enumerate() {
-        if n == 60 {
-            s.push_str("...");
-            break;
-        }
-        if c.is_control() {
-            s.extend(c.escape_default());
-        } else {
-            s.push(c);
-        }
-    }
-    s
+    crate::text::echo(text)
 }
 
 // ---------------------------------------------------------------------------------------------

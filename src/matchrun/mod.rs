@@ -22,6 +22,7 @@
 
 pub mod calibrate;
 pub mod game;
+pub mod memory;
 pub mod openings;
 pub mod options;
 pub mod output;
@@ -53,6 +54,12 @@ pub struct MatchOutcome {
     pub played: usize,
 }
 
+/// Below this node budget no think plays a move: at 1 the root's first iteration uses up the
+/// budget before it has one, so micro-Max offers none and every game ends `no_move` at its
+/// first think (tested from the default openings, both builds). From the initial position 2
+/// is enough.
+pub const MIN_PLAYING_NODES: u64 = 2;
+
 thread_local! {
     /// The worker thread's engines (allocated at its first game, kept for the next ones).
     static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
@@ -74,9 +81,25 @@ fn with_worker<R>(hash_bits: u32, full_clear: bool, f: impl FnOnce(&mut Worker) 
 }
 
 /// The games of one pair that this run still has to play.
+#[derive(Debug, PartialEq)]
 struct Job {
     pair: u64,
     games: Vec<u64>,
+}
+
+/// The jobs of `pairs` (in order) without the games already `done`, produced one at a time as
+/// workers ask for them, so memory does not grow with `--games`.
+fn jobs<'a>(
+    pairs: impl Iterator<Item = u64> + 'a,
+    done: &'a HashSet<u64>,
+) -> impl Iterator<Item = Job> + 'a {
+    pairs.filter_map(move |pair| {
+        let games: Vec<u64> = [2 * pair - 1, 2 * pair]
+            .into_iter()
+            .filter(|g| !done.contains(g))
+            .collect();
+        (!games.is_empty()).then_some(Job { pair, games })
+    })
 }
 
 struct Sink {
@@ -167,6 +190,13 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
     for note in opts.validate()? {
         eprintln!("umax match: {note}");
     }
+    if let Budget::Nodes(n) = opts.budget
+        && n < MIN_PLAYING_NODES
+    {
+        eprintln!(
+            "umax match: warning: at --nodes {n} micro-Max plays no move (its first iteration needs more nodes), so every game will end no_move at its first think; use --nodes {MIN_PLAYING_NODES} or more"
+        );
+    }
     let book = openings::load(&opts.openings)?;
     if let Some(o) = book.openings.iter().find(|o| o.plies() >= opts.max_plies) {
         return Err(format!(
@@ -182,38 +212,50 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
     let settings = settings_string(&opts, &book.name, &book.hash);
     let plan = output::plan(&opts, &settings)?;
     let resumed = matches!(plan, DirPlan::Resume { .. });
+
+    // Counts, not lists: --games may be up to 2^64-2, so pairs are produced lazily below.
+    let done_games: HashSet<u64> = match &plan {
+        DirPlan::Resume { rows, .. } => rows.iter().map(|r| r.game).collect(),
+        _ => HashSet::new(),
+    };
+    let shard = opts.shard;
+    let shard_total = 2 * shard.pairs_of(opts.pairs());
+    let shard_games_done = done_games
+        .iter()
+        .filter(|&&g| (1..=opts.games).contains(&g) && shard.plays_pair(g.div_ceil(2)))
+        .count() as u64;
+    let to_play = shard_total - shard_games_done;
+
+    // Memory, before anything is allocated or written: two engines per thread (none are
+    // allocated when nothing is left to play).
+    let requested = (opts.concurrency as u64).min(to_play).max(1);
+    let (threads, note) = if to_play == 0 {
+        (1, None)
+    } else {
+        memory::plan_threads(
+            requested,
+            !opts.concurrency_is_default,
+            opts.hash_bits,
+            memory::available(),
+        )?
+    };
+    if let Some(note) = note {
+        eprintln!("umax match: {note}");
+    }
+
     let (dir, done) = RunDir::open(plan)?;
     let dir_path = dir.path.clone();
-
-    let done_games: HashSet<u64> = done.iter().map(|r| r.game).collect();
-    let shard_pairs: Vec<u64> = (1..=opts.pairs())
-        .filter(|&p| opts.shard.plays_pair(p))
-        .collect();
-    let jobs: Vec<Job> = shard_pairs
-        .iter()
-        .filter_map(|&pair| {
-            let games: Vec<u64> = [2 * pair - 1, 2 * pair]
-                .into_iter()
-                .filter(|g| !done_games.contains(g))
-                .collect();
-            (!games.is_empty()).then_some(Job { pair, games })
-        })
-        .collect();
-    let shard_total = 2 * shard_pairs.len() as u64;
     let shard_done: Vec<GameRow> = done
         .iter()
-        .filter(|r| opts.shard.plays_pair(r.pair))
+        .filter(|r| shard.plays_pair(r.pair))
         .cloned()
         .collect();
-    let to_play: usize = jobs.iter().map(|j| j.games.len()).sum();
-    let threads = opts.concurrency.min(jobs.len()).max(1);
-
     // A calibrated clock: measure this machine (all worker threads at once) before any game.
     let (budget, settings, calibration_note) = calibrate_clock(
         &opts,
         &settings,
         &done,
-        if jobs.is_empty() { 0 } else { threads },
+        if to_play == 0 { 0 } else { usize::try_from(threads).unwrap_or(usize::MAX) },
     )?;
     dir.write_command(&opts, resumed, calibration_note.as_deref())?;
     eprintln!(
@@ -222,10 +264,10 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
         dir_path.display(),
         to_play,
         shard_total,
-        if opts.shard == Shard::ALL {
+        if shard == Shard::ALL {
             String::new()
         } else {
-            format!(", shard {}", opts.shard)
+            format!(", shard {shard}")
         },
         threads
     );
@@ -239,16 +281,18 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
         error: None,
         sprt_verdict: None,
     });
-    if !jobs.is_empty() {
+    if to_play > 0 {
         let stop = AtomicBool::new(false);
+        let jobs = jobs(shard.pairs_iter(opts.pairs()), &done_games)
+            .take_while(|_| !stop.load(Ordering::Relaxed));
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
+            .num_threads(usize::try_from(threads).unwrap_or(usize::MAX))
             .thread_name(|i| format!("umax-match-{i}"))
             .build()
             .map_err(|e| format!("cannot start worker threads: {e}"))?;
         pool.install(|| {
             // par_bridge hands out pairs in order, as workers become free
-            jobs.into_iter().par_bridge().for_each(|job| {
+            jobs.par_bridge().for_each(|job| {
                 for &game_number in &job.games {
                     if stop.load(Ordering::Relaxed) {
                         return;
@@ -334,4 +378,83 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
         rows,
         played: sink.played,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn below_min_playing_nodes_no_think_plays_a_move() {
+        let book = openings::load(&OpeningsSource::Default).unwrap();
+        for build in [Build::Old, Build::Sd] {
+            let mut e = crate::engine::Engine::new(build, 10);
+            let start = crate::bench::BenchPosition {
+                name: "start".into(),
+                moves: Vec::new(),
+            };
+            crate::bench::setup(&mut e, &start).unwrap();
+            e.limits.nodes = MIN_PLAYING_NODES as i64;
+            assert!(
+                e.think().played,
+                "{build:?} plays from the start at the minimum"
+            );
+            for o in book.openings.iter().take(40) {
+                let pos = crate::bench::BenchPosition {
+                    name: o.origin.clone(),
+                    moves: o.text.split_whitespace().map(str::to_string).collect(),
+                };
+                crate::bench::setup(&mut e, &pos).unwrap();
+                e.limits.nodes = MIN_PLAYING_NODES as i64 - 1;
+                assert!(!e.think().played, "{build:?} {}", o.origin);
+            }
+        }
+    }
+
+    #[test]
+    fn jobs_are_produced_lazily_in_order() {
+        let done: HashSet<u64> = [1, 2, 4].into_iter().collect();
+        let shard = Shard { index: 1, count: 1 };
+        let first: Vec<Job> = jobs(shard.pairs_iter(4), &done).collect();
+        assert_eq!(
+            first,
+            vec![
+                Job {
+                    pair: 2,
+                    games: vec![3]
+                },
+                Job {
+                    pair: 3,
+                    games: vec![5, 6]
+                },
+                Job {
+                    pair: 4,
+                    games: vec![7, 8]
+                },
+            ]
+        );
+        // the largest match: the first and the last jobs come at once, and no number overflows
+        let mut o = MatchOptions::new(None);
+        o.games = options::MAX_GAMES;
+        o.validate().unwrap();
+        let none = HashSet::new();
+        let mut all = jobs(Shard::ALL.pairs_iter(o.pairs()), &none);
+        assert_eq!(
+            all.next(),
+            Some(Job {
+                pair: 1,
+                games: vec![1, 2]
+            })
+        );
+        let p = o.pairs();
+        let last_shard = Shard { index: p, count: p };
+        let last = jobs(last_shard.pairs_iter(p), &none).last();
+        assert_eq!(
+            last,
+            Some(Job {
+                pair: p,
+                games: vec![2 * p - 1, 2 * p]
+            })
+        );
+    }
 }

@@ -135,17 +135,20 @@ pub fn load(source: &OpeningsSource) -> Result<OpeningBook, String> {
                 |n| n.to_string_lossy().into(),
             );
             let label = path.display().to_string();
-            parse_text(&name, &label, &bytes, looks_like_pgn(path, &bytes))
+            let pgn = looks_like_pgn(path, crate::text::strip_bom_bytes(&bytes));
+            parse_text(&name, &label, &bytes, pgn)
         }
     }
 }
 
 /// Parses the content of an openings file; `label` prefixes error messages.
+/// A UTF-8 byte-order mark at the start is skipped (the hash is of all the bytes).
 pub fn parse_text(name: &str, label: &str, bytes: &[u8], pgn: bool) -> Result<OpeningBook, String> {
+    let text = crate::text::strip_bom_bytes(bytes);
     let mut openings = if pgn {
-        parse_pgn(label, bytes)?
+        parse_pgn(label, text)?
     } else {
-        parse_lines(label, &String::from_utf8_lossy(bytes))?
+        parse_lines(label, &String::from_utf8_lossy(text))?
     };
     if openings.is_empty() {
         return Err(format!("{label}: no openings in the file"));
@@ -194,7 +197,7 @@ fn parse_lines(label: &str, text: &str) -> Result<Vec<Opening>, String> {
         } else {
             parse_uci_line(origin.clone(), line)
         };
-        openings.push(opening.map_err(|e| format!("{origin}: {e}"))?);
+        openings.push(opening.map_err(|e| format!("{origin}: {}", crate::text::escape(&e)))?);
     }
     Ok(openings)
 }
@@ -337,7 +340,7 @@ fn parse_pgn(label: &str, bytes: &[u8]) -> Result<Vec<Opening>, String> {
         let origin = format!("{label}: game {number}");
         let opening =
             game.and_then(|(start, fen, moves)| Opening::new(origin.clone(), start, fen, moves));
-        openings.push(opening.map_err(|e| format!("{origin}: {e}"))?);
+        openings.push(opening.map_err(|e| format!("{origin}: {}", crate::text::escape(&e)))?);
     }
     Ok(openings)
 }
@@ -428,6 +431,22 @@ mod tests {
         assert_eq!(err, "o.pgn: game 1: 'Nf6' is not legal in this position");
         assert!(looks_like_pgn(Path::new("x.txt"), b"\n1. e4 e5 *"));
         assert!(!looks_like_pgn(Path::new("x.txt"), b"e2e4 e7e5"));
+    }
+
+    #[test]
+    fn byte_order_mark_is_skipped_and_file_bytes_are_escaped() {
+        let book = lines("\u{feff}e2e4 e7e5\nd2d4\n").unwrap();
+        assert_eq!(book.openings[0].text, "e2e4 e7e5");
+        let pgn = "\u{feff}[Event \"a\"]\n\n1. e4 e5 *\n";
+        assert!(looks_like_pgn(
+            Path::new("x.txt"),
+            crate::text::strip_bom_bytes(pgn.as_bytes())
+        ));
+        let book = parse_text("o.pgn", "o.pgn", pgn.as_bytes(), true).unwrap();
+        assert_eq!(book.openings[0].text, "e2e4 e7e5");
+        let err = lines("e2e4 \x1b[2Je7e5\n").unwrap_err();
+        assert!(!err.contains('\x1b'), "{err:?}");
+        assert!(err.contains("\\u{1b}[2Je7e5"), "{err:?}");
     }
 
     #[test]

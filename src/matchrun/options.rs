@@ -6,6 +6,11 @@ use std::str::FromStr;
 
 /// Default node budget of a think (the value that replaces the C's `1e7`).
 pub const DEFAULT_NODES: u64 = 100_000;
+/// Largest node budget of a think: the C's node counter `N` is an `int`.
+pub const MAX_NODES: u64 = 2_000_000_000;
+/// Largest number of games: game numbers go up to `2 × pairs` and must fit in a `u64`
+/// (u64::MAX is odd, so it would round up past itself).
+pub const MAX_GAMES: u64 = u64::MAX - 1;
 /// Default number of games (20 pairs).
 pub const DEFAULT_GAMES: u64 = 20;
 /// Default game length limit in plies (opening included), adjudicated a draw.
@@ -67,9 +72,25 @@ impl Shard {
     /// The whole match.
     pub const ALL: Shard = Shard { index: 1, count: 1 };
 
-    /// Does this shard play pair `pair` (1-based)?
+    /// Does this shard play pair `pair` (1-based; there is no pair 0)?
     pub fn plays_pair(&self, pair: u64) -> bool {
-        (pair - 1) % self.count == self.index - 1
+        pair.checked_sub(1)
+            .is_some_and(|p| p % self.count == self.index - 1)
+    }
+
+    /// How many of pairs `1..=pairs` this shard plays.
+    pub fn pairs_of(&self, pairs: u64) -> u64 {
+        if pairs < self.index {
+            0
+        } else {
+            (pairs - self.index) / self.count + 1
+        }
+    }
+
+    /// The pairs of `1..=pairs` this shard plays, in order (lazily: `pairs` may be huge).
+    pub fn pairs_iter(&self, pairs: u64) -> impl Iterator<Item = u64> + use<> {
+        let (first, step) = (self.index, self.count);
+        (0..self.pairs_of(pairs)).map(move |i| first + i * step)
     }
 }
 
@@ -147,6 +168,9 @@ pub struct MatchOptions {
     pub openings: OpeningsSource,
     /// Worker threads (each holds two engines).
     pub concurrency: usize,
+    /// `concurrency` is the default (all cores), not a count the user gave: it is lowered to
+    /// what fits in memory instead of refused.
+    pub concurrency_is_default: bool,
     pub shard: Shard,
     /// Output directory; `None`: a new `runs/<timestamp>-<budget>`.
     pub out: Option<PathBuf>,
@@ -177,6 +201,7 @@ impl MatchOptions {
             full_clear: false,
             openings: OpeningsSource::Default,
             concurrency: default_concurrency(),
+            concurrency_is_default: true,
             shard: Shard::ALL,
             out,
             resume: false,
@@ -196,6 +221,12 @@ impl MatchOptions {
         if self.games == 0 {
             return Err("--games must be at least 1 (games are played in pairs)".into());
         }
+        if self.games > MAX_GAMES {
+            return Err(format!(
+                "--games {} is too large: at most {MAX_GAMES} (game numbers must fit in 64 bits)",
+                self.games
+            ));
+        }
         if self.games % 2 == 1 {
             notes.push(format!(
                 "--games {} is odd: playing {} (games come in pairs, one per colour)",
@@ -206,6 +237,11 @@ impl MatchOptions {
         }
         match self.budget {
             Budget::Nodes(0) => return Err("--nodes must be at least 1".into()),
+            Budget::Nodes(n) if n > MAX_NODES => {
+                return Err(format!(
+                    "--nodes {n} is too large: at most {MAX_NODES} (2e9; the C's node counter is an int)"
+                ));
+            }
             Budget::Time(s) if !(s.is_finite() && s > 0.0) => {
                 return Err(format!(
                     "--tc must be a positive number of seconds, not {s}"
@@ -360,6 +396,17 @@ mod tests {
         let s = Shard { index: 2, count: 3 };
         let pairs: Vec<u64> = (1..=9).filter(|&p| s.plays_pair(p)).collect();
         assert_eq!(pairs, vec![2, 5, 8]);
+        assert!(!s.plays_pair(0));
+        for pairs in 0..=10 {
+            for count in 1..=4 {
+                for index in 1..=count {
+                    let s = Shard { index, count };
+                    let slow: Vec<u64> = (1..=pairs).filter(|&p| s.plays_pair(p)).collect();
+                    assert_eq!(s.pairs_iter(pairs).collect::<Vec<_>>(), slow);
+                    assert_eq!(s.pairs_of(pairs), slow.len() as u64);
+                }
+            }
+        }
     }
 
     #[test]
@@ -371,6 +418,17 @@ mod tests {
         assert!(notes[0].contains("odd"));
         o.games = 0;
         assert!(o.validate().is_err());
+        o.games = u64::MAX;
+        assert!(
+            o.validate()
+                .unwrap_err()
+                .contains("at most 18446744073709551614")
+        );
+        o.games = MAX_GAMES;
+        o.validate().unwrap();
+        assert_eq!(o.pairs(), u64::MAX / 2);
+        // the last pair's games fit
+        assert_eq!(2 * o.pairs(), MAX_GAMES);
     }
 
     #[test]

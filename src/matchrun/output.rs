@@ -77,41 +77,13 @@ pub fn utc_now() -> Utc {
     Utc::from_unix(secs)
 }
 
-/// The header line of `games.csv`, as serde writes it for [`GameRow`].
-pub fn csv_header() -> csv::StringRecord {
-    let sample = GameRow::default();
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.serialize(&sample).expect("serialising to memory");
-    let bytes = w.into_inner().expect("in-memory writer");
-    let mut r = csv::Reader::from_reader(bytes.as_slice());
-    r.headers().expect("header just written").clone()
-}
+pub use crate::games::csv_header;
 
-/// The rows of a `games.csv`, ignoring a trailing partial line (a run killed mid-write), and
-/// the length in bytes of the complete part.
+/// The rows of a `games.csv` and the length of its complete lines, by the one reader
+/// ([`crate::games::read_games_csv`]).
 pub fn read_rows(path: &Path) -> Result<(Vec<GameRow>, u64), String> {
-    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    if complete == 0 {
-        return Ok((Vec::new(), 0));
-    }
-    let mut reader = csv::Reader::from_reader(&bytes[..complete]);
-    let header = reader
-        .headers()
-        .map_err(|e| format!("{}: {e}", path.display()))?
-        .clone();
-    if header != csv_header() {
-        return Err(format!(
-            "{}: the header is not that of games.csv (expected {})",
-            path.display(),
-            csv_header().iter().collect::<Vec<_>>().join(",")
-        ));
-    }
-    let mut rows = Vec::new();
-    for (i, row) in reader.deserialize::<GameRow>().enumerate() {
-        rows.push(row.map_err(|e| format!("{}: row {}: {e}", path.display(), i + 1))?);
-    }
-    Ok((rows, complete as u64))
+    let file = crate::games::read_games_csv(path)?;
+    Ok((file.rows, file.complete_len))
 }
 
 /// What to do with the output directory; decided without touching the disk.
@@ -156,17 +128,24 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
         }
         return Ok(DirPlan::Fresh(path));
     }
+    // --resume never starts a new run: a mistyped directory would silently begin from game 1
     let csv = path.join(GAMES_CSV);
-    if !csv.exists() {
-        if exists && !is_empty_dir(&path)? {
-            return Err(format!(
-                "--resume: {} has no {GAMES_CSV} to continue from",
-                path.display()
-            ));
-        }
-        return Ok(DirPlan::Fresh(path)); // nothing to resume: a new run
+    if !exists || !csv.is_file() {
+        return Err(format!(
+            "--resume: nothing to resume at {} ({})",
+            path.display(),
+            if exists {
+                format!("no {GAMES_CSV} in it")
+            } else {
+                "no such directory".to_string()
+            }
+        ));
     }
-    let (rows, complete_len) = read_rows(&csv)?;
+    let file = crate::games::read_games_csv(&csv)?;
+    if let Some(note) = file.partial_note(&csv) {
+        eprintln!("umax match: {note}");
+    }
+    let (rows, complete_len) = (file.rows, file.complete_len);
     let condition = settings_condition(settings);
     if let Some(row) = rows
         .iter()
@@ -175,7 +154,7 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
         return Err(format!(
             "--resume: {} was written with other settings ({}); resume with the same options or choose another --out",
             csv.display(),
-            settings_diff(&row.settings, settings)
+            crate::text::escape(&settings_diff(&row.settings, settings))
         ));
     }
     Ok(DirPlan::Resume {

@@ -1,0 +1,195 @@
+//! Small text helpers shared by the commands: echoing bytes from input files safely, counts in
+//! the C's own notation (`1e7`), and the UTF-8 byte-order mark.
+
+/// The UTF-8 byte-order mark some editors put at the start of a text file.
+pub const UTF8_BOM: &str = "\u{feff}";
+
+/// `text` without a leading UTF-8 byte-order mark.
+pub fn strip_bom(text: &str) -> &str {
+    text.strip_prefix(UTF8_BOM).unwrap_or(text)
+}
+
+/// `bytes` without a leading UTF-8 byte-order mark.
+pub fn strip_bom_bytes(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(UTF8_BOM.as_bytes()).unwrap_or(bytes)
+}
+
+/// Text from an input (a file, a command line) made safe to print: control characters (other
+/// than line breaks and tabs) and invisible marks are written as Rust escapes (`\u{1b}`), so no
+/// terminal control sequence from a file reaches the screen.
+pub fn escape(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        if (c.is_control() && c != '\n' && c != '\t') || c == '\u{feff}' {
+            s.extend(c.escape_default());
+        } else {
+            s.push(c);
+        }
+    }
+    s
+}
+
+/// Text from the input made safe to echo inside one output line: every control character
+/// escaped (line breaks too), at most 60 characters.
+pub fn echo(text: &str) -> String {
+    let mut s = String::new();
+    for (n, c) in text.chars().enumerate() {
+        if n == 60 {
+            s.push_str("...");
+            break;
+        }
+        if c.is_control() || c == '\u{feff}' {
+            s.extend(c.escape_default());
+        } else {
+            s.push(c);
+        }
+    }
+    s
+}
+
+/// A count: a whole number, written plainly (`100000`) or in the exact scientific notation the
+/// C uses for its limit (`1e7`, `2.5e5`, `1E5`, `1e+5`). Refuses what is not a whole number
+/// (`2.5e0`), negative numbers and values above `u64::MAX`, saying why.
+pub fn parse_count(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let example = "like 100000, 1e5 or 2.5e5";
+    if t.is_empty() {
+        return Err(format!("expected a whole number ({example})"));
+    }
+    if t.starts_with('-') {
+        return Err(format!(
+            "'{}' is negative: expected a whole number ({example})",
+            echo(t)
+        ));
+    }
+    let t = t.strip_prefix('+').unwrap_or(t);
+    let (mantissa, exponent) = match t.find(['e', 'E']) {
+        Some(i) => (&t[..i], Some(&t[i + 1..])),
+        None => (t, None),
+    };
+    let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits_ok = |d: &str| d.bytes().all(|b| b.is_ascii_digit());
+    if (int_part.is_empty() && frac_part.is_empty())
+        || !digits_ok(int_part)
+        || !digits_ok(frac_part)
+    {
+        return Err(format!(
+            "'{}' is not a number: expected a whole number ({example})",
+            echo(s.trim())
+        ));
+    }
+    let exp: i64 = match exponent {
+        None => 0,
+        Some(e) => {
+            let e = e.strip_prefix('+').unwrap_or(e);
+            let (neg, digits) = match e.strip_prefix('-') {
+                Some(d) => (true, d),
+                None => (false, e),
+            };
+            if digits.is_empty() || !digits_ok(digits) {
+                return Err(format!(
+                    "'{}' is not a number: expected a whole number ({example})",
+                    echo(s.trim())
+                ));
+            }
+            // an exponent of more than 6 digits is out of range (or not whole) either way
+            let v: i64 = if digits.trim_start_matches('0').len() > 6 {
+                10_000_000
+            } else {
+                digits.parse().unwrap_or(0)
+            };
+            if neg { -v } else { v }
+        }
+    };
+    let too_large = || format!("'{}' is too large (at most {})", echo(s.trim()), u64::MAX);
+    let not_whole = || format!("'{}' is not a whole number", echo(s.trim()));
+    // value = int_part.frac_part * 10^exp = all_digits * 10^(exp - frac_len)
+    let frac = frac_part.trim_end_matches('0');
+    let digits = format!("{int_part}{frac}");
+    let digits = digits.trim_start_matches('0');
+    let shift = exp - frac.len() as i64;
+    if digits.is_empty() {
+        return Ok(0);
+    }
+    let mut value: u128 = 0;
+    for b in digits.bytes() {
+        value = value
+            .checked_mul(10)
+            .and_then(|v| v.checked_add((b - b'0') as u128))
+            .ok_or_else(too_large)?;
+    }
+    if shift < 0 {
+        let divisor = 10u128.checked_pow((-shift) as u32);
+        match divisor {
+            Some(d) if value.is_multiple_of(d) => value /= d,
+            _ => return Err(not_whole()),
+        }
+    } else {
+        let factor = u32::try_from(shift)
+            .ok()
+            .and_then(|s| 10u128.checked_pow(s))
+            .ok_or_else(too_large)?;
+        value = value.checked_mul(factor).ok_or_else(too_large)?;
+    }
+    u64::try_from(value).map_err(|_| too_large())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_in_plain_and_scientific_notation() {
+        assert_eq!(parse_count("100000"), Ok(100_000));
+        assert_eq!(parse_count("1e5"), Ok(100_000));
+        assert_eq!(parse_count("1E5"), Ok(100_000));
+        assert_eq!(parse_count("1e+5"), Ok(100_000));
+        assert_eq!(parse_count("2.5e5"), Ok(250_000));
+        assert_eq!(parse_count("1e7"), Ok(10_000_000));
+        assert_eq!(parse_count(".5e1"), Ok(5));
+        assert_eq!(parse_count("2.50e1"), Ok(25));
+        assert_eq!(parse_count("250e-1"), Ok(25));
+        assert_eq!(parse_count("0"), Ok(0));
+        assert_eq!(parse_count("0e0"), Ok(0));
+        assert_eq!(parse_count("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(parse_count(" 7 "), Ok(7));
+    }
+
+    #[test]
+    fn counts_that_are_not_whole_numbers_are_refused() {
+        for (text, reason) in [
+            ("2.5e0", "is not a whole number"),
+            ("2.5", "is not a whole number"),
+            ("1e-1", "is not a whole number"),
+            ("1e-99999999", "is not a whole number"),
+            ("-5", "is negative"),
+            ("18446744073709551616", "is too large"),
+            ("2e19", "is too large"),
+            ("1e99999999999", "is too large"),
+            ("1e", "is not a number"),
+            ("abc", "is not a number"),
+            ("1e5x", "is not a number"),
+            ("", "expected a whole number"),
+            (".", "is not a number"),
+            ("0x10", "is not a number"),
+        ] {
+            let err = parse_count(text).unwrap_err();
+            assert!(err.contains(reason), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn escape_keeps_line_breaks_and_escapes_the_rest() {
+        assert_eq!(escape("a\x1b[31mb\n"), "a\\u{1b}[31mb\n");
+        assert_eq!(escape("\u{feff}e2e4\r"), "\\u{feff}e2e4\\r");
+        assert_eq!(echo("x\ny"), "x\\ny");
+        assert_eq!(echo(&"a".repeat(70)), format!("{}...", "a".repeat(60)));
+    }
+
+    #[test]
+    fn bom_is_stripped_once() {
+        assert_eq!(strip_bom("\u{feff}e2e4"), "e2e4");
+        assert_eq!(strip_bom("e2e4"), "e2e4");
+        assert_eq!(strip_bom_bytes(b"\xef\xbb\xbfx"), b"x");
+    }
+}
