@@ -100,7 +100,7 @@
 //! output's lines.
 
 use crate::chess::{move_from_0x88, move_to_0x88, uci as uci_name};
-use crate::engine::{Build, DEFAULT_NODE_LIMIT, Engine, I, RootIter, Think};
+use crate::engine::{Abort, Build, DEFAULT_NODE_LIMIT, Engine, I, RootIter, Think};
 use crate::fen::{parse_fen, piece_code};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position, Role};
@@ -449,56 +449,27 @@ pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, String> {
         .map_err(|_| format!("'{}' is not legal in this position", echo(text)))
 }
 
-/// What a `position` command sets up.
-#[derive(Clone, Debug)]
-pub struct PositionSetup {
-    /// The position to use (`None`: the start was bad, keep the previous position).
-    pub position: Option<GamePosition>,
-    /// What was wrong, if anything.
-    pub error: Option<String>,
-}
-
-/// Sets up a `position` command against the referee. On a bad move the position is the one
-/// before it; on a bad FEN there is none.
-pub fn setup_position(start: &Start, moves: &[String]) -> PositionSetup {
+/// Sets up a `position` command against the referee, or says why it is refused (a bad FEN,
+/// or a move that is not legal where it stands).
+pub fn setup_position(start: &Start, moves: &[String]) -> Result<GamePosition, String> {
     let mut gp = GamePosition::default();
     if let Start::Fen(fen) = start {
-        match parse_fen(fen) {
-            Ok(pos) => {
-                gp.fen = Some(pos.clone());
-                gp.current = pos;
-            }
-            Err(e) => {
-                return PositionSetup {
-                    position: None,
-                    error: Some(format!("position fen: {e}")),
-                };
-            }
-        }
+        let pos = parse_fen(fen).map_err(|e| format!("position fen: {e}"))?;
+        gp.fen = Some(pos.clone());
+        gp.current = pos;
     }
     for (n, text) in moves.iter().enumerate() {
-        match parse_move(&gp.current, text) {
-            Ok(m) => {
-                gp.current.play_unchecked(m);
-                gp.moves.push(m);
-            }
-            Err(e) => {
-                let msg = format!(
-                    "position: move {} {e}; the position is the one before it",
-                    n + 1
-                );
-                return PositionSetup {
-                    position: Some(gp),
-                    error: Some(msg),
-                };
-            }
-        }
+        let m =
+            parse_move(&gp.current, text).map_err(|e| format!("position: move {} {e}", n + 1))?;
+        gp.current.play_unchecked(m);
+        gp.moves.push(m);
     }
-    PositionSetup {
-        position: Some(gp),
-        error: None,
-    }
+    Ok(gp)
 }
+
+/// What `go` answers while there is no valid position.
+const NO_POSITION: &str =
+    "no valid position (the last position command was refused): not searching";
 
 /// True if the engine's board holds the referee's pieces (virgin bits aside) and side to move.
 pub fn engine_matches(engine: &Engine, pos: &Chess) -> bool {
@@ -629,14 +600,23 @@ pub struct SearchPlan {
     pub nodes: Option<i64>,
     /// Deepest iteration.
     pub depth: Option<i32>,
-    /// Start no iteration predicted to end after this much time from `go`.
+    /// The time target from `go` (clock mode): start another iteration only while less than
+    /// half of it is used, or when the iteration is predicted to end within it.
     pub time: Option<Duration>,
+    /// The hard limit from `go`: the search is cut here, inside an iteration if need be, and
+    /// plays the move of the last completed iteration.
+    pub hard: Option<Duration>,
     /// Hold `bestmove` until `stop`.
     pub infinite: bool,
 }
 
 /// Times are taken as at most this many milliseconds (about 30 years), so sums cannot overflow.
 const MAX_MS: i64 = 1_000_000_000_000;
+
+/// `go movetime T` cuts the search at `T` less this (the cut and `bestmove` take ~1-2 ms).
+const MOVETIME_MARGIN_MS: i64 = 10;
+/// Clock mode keeps this much of every move's time for the GUI and the pipes.
+const CLOCK_OVERHEAD_MS: i64 = 30;
 
 /// Works out the plan for `go` with the side to move `white`.
 pub fn plan(g: &GoParams, white: bool) -> SearchPlan {
@@ -645,6 +625,7 @@ pub fn plan(g: &GoParams, white: bool) -> SearchPlan {
         nodes: g.nodes.map(|n| n.clamp(1, i32::MAX as i64)),
         depth: g.depth.map(|d| d.clamp(1, 96) as i32),
         time: None,
+        hard: None,
         infinite: g.infinite || g.ponder,
     };
     if let Some(m) = g.mate {
@@ -652,7 +633,10 @@ pub fn plan(g: &GoParams, white: bool) -> SearchPlan {
         p.depth = Some(p.depth.map_or(d, |x| x.min(d)));
     }
     if let Some(t) = ms(g.movetime) {
-        p.time = Some(Duration::from_millis((t - 20).max(t / 2) as u64));
+        // search until (nearly) the time given: iterations go on until the hard limit
+        p.hard = Some(Duration::from_millis(
+            (t - MOVETIME_MARGIN_MS).max(t / 2) as u64
+        ));
     }
     let (time, inc) = if white {
         (ms(g.wtime), ms(g.winc))
@@ -662,11 +646,14 @@ pub fn plan(g: &GoParams, white: bool) -> SearchPlan {
     if let Some(t) = time {
         let inc = inc.unwrap_or(0);
         let mtg = g.movestogo.unwrap_or(30).clamp(1, 50);
-        let budget = (t / mtg + inc * 3 / 4).min(t / 4) - 30;
-        let d = Duration::from_millis(budget.max(1) as u64);
-        p.time = Some(p.time.map_or(d, |x| x.min(d)));
+        let share = t / mtg + inc * 3 / 4;
+        let target = share.min(t / 4) - CLOCK_OVERHEAD_MS;
+        let hard = (2 * share).min(t / 4) - CLOCK_OVERHEAD_MS;
+        p.time = Some(Duration::from_millis(target.max(1) as u64));
+        let hard = Duration::from_millis(hard.max(1) as u64);
+        p.hard = Some(p.hard.map_or(hard, |x| x.min(hard)));
     }
-    if !p.infinite && p.nodes.is_none() && p.depth.is_none() && p.time.is_none() {
+    if !p.infinite && p.nodes.is_none() && p.depth.is_none() && p.hard.is_none() {
         p.nodes = Some(DEFAULT_NODE_LIMIT);
     }
     p
@@ -687,7 +674,6 @@ fn send<W: Write>(out: &Mutex<W>, line: &str) -> io::Result<()> {
 
 struct Search {
     stop: Arc<AtomicBool>,
-    infinite: bool,
     handle: JoinHandle<Engine>,
 }
 
@@ -695,7 +681,8 @@ struct Session<W: Write + Send + 'static> {
     opts: UciOptions,
     out: Out<W>,
     engine: Option<Engine>,
-    position: GamePosition,
+    /// `None` after a refused `position`, until a valid one (or `ucinewgame`).
+    position: Option<GamePosition>,
     search: Option<Search>,
 }
 
@@ -709,7 +696,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
         opts: opts.clone(),
         out: Arc::new(Mutex::new(out)),
         engine: Some(Engine::new(opts.build, opts.hash_bits)),
-        position: GamePosition::default(),
+        position: Some(GamePosition::default()),
         search: None,
     };
     let result = s.main_loop(input);
@@ -763,16 +750,14 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::SetOption(name) => {
                 self.info(&format!("umax has no option '{}'", echo(&name)))?
             }
-            Command::UciNewGame => self.position = GamePosition::default(),
-            Command::Position { start, moves } => {
-                let setup = setup_position(&start, &moves);
-                if let Some(gp) = setup.position {
-                    self.position = gp;
+            Command::UciNewGame => self.position = Some(GamePosition::default()),
+            Command::Position { start, moves } => match setup_position(&start, &moves) {
+                Ok(gp) => self.position = Some(gp),
+                Err(msg) => {
+                    self.position = None;
+                    self.info(&format!("{msg}; position refused"))?;
                 }
-                if let Some(msg) = setup.error {
-                    self.info(&msg)?;
-                }
-            }
+            },
             Command::Go(g) => self.go(g)?,
             Command::Stop | Command::PonderHit => self.stop(),
             Command::Quit => {
@@ -780,7 +765,14 @@ impl<W: Write + Send + 'static> Session<W> {
                 return Ok(false);
             }
             Command::Unknown(text) => self.info(&format!("unknown command '{}'", echo(&text)))?,
-            Command::Invalid(msg) => self.info(&msg)?,
+            Command::Invalid(msg) => {
+                if msg.starts_with("position") {
+                    self.position = None;
+                    self.info(&format!("{msg}; position refused"))?;
+                } else {
+                    self.info(&msg)?;
+                }
+            }
         }
         Ok(true)
     }
@@ -816,10 +808,9 @@ impl<W: Write + Send + 'static> Session<W> {
         }
     }
 
+    /// The GUI is gone: a running search is stopped as by `stop` (it sends its `bestmove`).
     fn end_of_input(&mut self) {
-        if self.search.as_ref().is_some_and(|s| s.infinite) {
-            self.stop();
-        }
+        self.stop();
         self.join();
     }
 
@@ -836,18 +827,20 @@ impl<W: Write + Send + 'static> Session<W> {
         if g.searchmoves {
             self.info("searchmoves is not supported (micro-Max searches every move): ignored")?;
         }
+        let Some(game) = self.position.clone() else {
+            self.info(NO_POSITION)?;
+            return self.send("bestmove 0000");
+        };
         let mut engine = self.engine.take().expect("the engine is home when idle");
-        for note in replay(&mut engine, &self.position) {
+        for note in replay(&mut engine, &game) {
             self.info(&note)?;
         }
-        let game = self.position.clone();
         let pos = game.current.clone();
         let mut plan = plan(&g, pos.turn() == Color::White);
         if let Some(cap) = self.opts.node_cap {
             plan.nodes = Some(plan.nodes.map_or(cap, |n| n.min(cap)));
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let infinite = plan.infinite;
         let job = SearchJob {
             out: self.out.clone(),
             game,
@@ -859,11 +852,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let handle = std::thread::Builder::new()
             .name("umax-search".into())
             .spawn(move || job.run(engine))?;
-        self.search = Some(Search {
-            stop,
-            infinite,
-            handle,
-        });
+        self.search = Some(Search { stop, handle });
         Ok(())
     }
 }
@@ -906,7 +895,19 @@ impl<W: Write + Send + 'static> SearchJob<W> {
         let _ = send(&self.out, &format!("bestmove {best}"));
         engine.on_iteration = None;
         engine.limits.stop = None;
+        engine.abort = None;
+        // the think leaves its entries in the table (`think_move`): clear them now, after
+        // bestmove, rather than at the next go
+        engine.clear_hash();
         engine
+    }
+
+    /// The hard stop for this `go`: the user's `stop` and the plan's hard limit.
+    fn abort(&self) -> Abort {
+        Abort {
+            stop: Some(self.user_stop.clone()),
+            deadline: self.plan.hard.map(|h| self.started + h),
+        }
     }
 
     /// `Engine::think` with the plan's limits, printing `info` after each iteration.
@@ -916,6 +917,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
         engine.limits.max_ply = None;
         engine.limits.deadline = None;
         engine.limits.stop = Some(engine_stop.clone());
+        engine.abort = Some(self.abort());
         let mut st = IterationState {
             last_end: Duration::ZERO,
             last_len: None,
@@ -984,12 +986,16 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             let done = user_stop.load(Ordering::SeqCst)
                 || plan.nodes.is_some_and(|n| nodes >= n)
                 || plan.depth.is_some_and(|d| st.depth >= d)
-                || plan.time.is_some_and(|t| predicted_end > t.as_secs_f64());
+                || plan.hard.is_some_and(|h| now >= h)
+                || plan.time.is_some_and(|t| {
+                    let t = t.as_secs_f64();
+                    now.as_secs_f64() >= t / 2.0 && predicted_end > t
+                });
             if done {
                 engine_stop.store(true, Ordering::SeqCst);
             }
         }));
-        let (think, _) = think_rebased(engine, |e| e.think());
+        let (think, _) = think_rebased(engine, |e| e.think_move());
         engine.on_iteration = None;
         think
     }
@@ -1040,10 +1046,11 @@ impl<W: Write + Send + 'static> SearchJob<W> {
         uci_name(&first)
     }
 
-    /// A second think under the same plan, without `info` lines.
+    /// A second think under the same plan (and hard limit), without `info` lines.
     fn think_quietly(&self, engine: &mut Engine) -> Think {
         let engine_stop = Arc::new(AtomicBool::new(false));
         engine.limits.stop = Some(engine_stop.clone());
+        engine.abort = Some(self.abort());
         let plan = self.plan.clone();
         let started = Instant::now();
         let budget = self.plan.time;
@@ -1057,7 +1064,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 engine_stop.store(true, Ordering::SeqCst);
             }
         }));
-        let (think, _) = think_rebased(engine, |e| e.think());
+        let (think, _) = think_rebased(engine, |e| e.think_move());
         engine.on_iteration = None;
         think
     }
@@ -1122,7 +1129,9 @@ mod tests {
         let p = plan(&g, true);
         assert_eq!(p.depth, Some(1));
         assert_eq!(p.nodes, Some(i32::MAX as i64));
-        assert_eq!(p.time, Some(Duration::ZERO));
+        // the clock's hard limit is a quarter of it; the movetime's, nothing
+        assert_eq!(p.time, Some(Duration::from_millis(MAX_MS as u64 / 4 - 30)));
+        assert_eq!(p.hard, Some(Duration::ZERO));
         assert_eq!(parse_number("1e300"), Some(1_000_000_000_000_000_000));
         assert_eq!(parse_number("-inf"), None);
     }
@@ -1136,8 +1145,19 @@ mod tests {
             btime: Some(1_000),
             ..Default::default()
         };
-        assert_eq!(plan(&g, true).time, Some(Duration::from_millis(1970)));
-        assert_eq!(plan(&g, false).time, Some(Duration::from_millis(3)));
+        // target: time/30 (at most a quarter of it), less 30 ms; hard: twice that
+        let white = plan(&g, true);
+        assert_eq!(white.time, Some(Duration::from_millis(1970)));
+        assert_eq!(white.hard, Some(Duration::from_millis(3970)));
+        let black = plan(&g, false);
+        assert_eq!(black.time, Some(Duration::from_millis(3)));
+        assert_eq!(black.hard, Some(Duration::from_millis(36)));
+        let g = GoParams {
+            movetime: Some(500),
+            ..Default::default()
+        };
+        assert_eq!(plan(&g, true).time, None, "movetime: until the hard limit");
+        assert_eq!(plan(&g, true).hard, Some(Duration::from_millis(490)));
         let g = GoParams {
             btime: Some(-50),
             ..Default::default()
