@@ -15,9 +15,10 @@
 //! - `ucinewgame`: the position becomes the initial one (the engine is rebuilt at every `go`
 //!   anyway, with an empty table, so nothing carries over between games).
 //! - `position startpos|fen <FEN> [moves m1 m2 ...]`: the moves are checked by shakmaty (the
-//!   referee). An illegal move ends the list there: the position is the one before it and an
-//!   `info string` says so. A bad FEN leaves the position as it was, with an `info string`.
-//!   A pawn move to the last rank without a promotion letter is taken as a queen promotion.
+//!   referee). A bad FEN, an illegal move or a malformed command refuses the whole position,
+//!   with an `info string`: until a valid `position` (or `ucinewgame`) there is none, and `go`
+//!   answers `info string no valid position ...` and `bestmove 0000` without searching —
+//!   never a move for the previous position, or for the one before the bad move. A pawn move to the last rank without a promotion letter is taken as a queen promotion.
 //!   At `go` the engine replays the list with `enter_move`; a move micro-Max cannot play
 //!   (an under-promotion, or a FIDE move its rules refuse — see `tests/rules.rs`) is set up
 //!   instead from the referee's position after it (`Engine::set_position`), with an
@@ -61,35 +62,37 @@
 //! of `Q` changes a search only where scores meet the C's constants, which is the trap avoided.
 //! An `info string` says when this happens. `umax play` keeps the C's behaviour.
 //!
-//! # What `stop` does (and does not)
+//! # What `stop` does
 //!
-//! micro-Max cannot abort inside an iteration, and the port's search is not changed for UCI:
-//! limits act only *between root iterations*, where the C checks `N<1e7`. `stop` (and every
-//! time limit) sets the engine's `limits.stop` flag, which the root reads before it starts the
-//! next iteration. So after `stop` the search finishes the iteration in progress — which at
-//! depth d costs a few times as much as all of depths 1..d-1 together — and then sends
-//! `bestmove` with that iteration's move. It never makes the search itself slower, and a
-//! search without `stop` counts exactly the same nodes as without this mechanism. `stop`
-//! before depth 1 is finished waits for depth 1 (a fraction of a millisecond), so the answer
-//! is always a searched move. For scale: from the initial position with `--hash-bits 16`, a
-//! `stop` sent 0.3 s into `go infinite` was answered 3.6 s later (depth 7 was under way).
-//! In games, where limits come from `go`, this costs nothing: see Time.
+//! micro-Max cannot abort inside an iteration; `umax uci` can. Its think runs a separate
+//! instance of the search (the `ABORT` const generic, [`crate::engine::Abort`]) that every
+//! 4096 nodes (about 1-2 ms) reads the `stop` flag and the hard time limit and, when due,
+//! unwinds: each node undoes its move and returns at once, nothing of the cut iteration is
+//! stored or reported, and `bestmove` is the move of the last *completed* iteration. The check
+//! is armed once an iteration that searches moves (depth 1) has completed, so the answer is
+//! always a searched move. Until it fires, the tree is the faithful one: with `go nodes` or
+//! `go depth` nothing is cut and the same nodes are counted as by `umax play`. `play`, `bench`,
+//! `match` and the parity tests use the faithful instances, which carry no trace of the check.
 //!
 //! The search runs on its own thread, so `isready` and `stop` are answered during any search.
 //! `quit` stops the search and waits at most one second for its `bestmove`, then exits. End of
-//! input waits for a running search to end by its own limit (a `go infinite` is stopped first),
-//! so `printf 'position startpos\ngo depth 6\n' | umax uci` prints its `bestmove`.
+//! input acts as `stop` (the client is gone): the search is cut, its `bestmove` printed, and
+//! umax exits — so `printf 'position startpos\ngo depth 40\n' | umax uci` ends at once.
+//! `bestmove` is sent before the think's hash entries are cleared (that costs up to ~40 ms at
+//! the published table size and is done while the opponent thinks).
 //!
 //! # Time
 //!
-//! Clocks are wall time, measured from the moment `go` is read. For `wtime`/`btime` the budget
-//! is `time/movestogo + 3/4 of the increment` (`movestogo` taken as 30 when absent, at most 50),
-//! never more than a quarter of the time left, less 30 ms for overhead. For `movetime T` it is
-//! `T` less 20 ms. Since an iteration cannot be cut short, the root does not *start* an
-//! iteration it predicts would end past the budget: the prediction is the last iteration's time
-//! multiplied by its growth over the one before (clamped to 2..8). A prediction can be wrong
-//! (a mate or a collapsing tree); the quarter-of-the-clock cap keeps one bad guess from losing
-//! on time.
+//! Clocks are wall time, measured from the moment `go` is read. `movetime T`: iterations go on
+//! until the hard limit `T` less 10 ms (at least `T/2`), where the search is cut. Clocks
+//! (`wtime`/`btime`): the share of a move is `time/movestogo + 3/4 of the increment`
+//! (`movestogo` taken as 30 when absent, at most 50). The target is the share, at most a quarter
+//! of the time left, less 30 ms of overhead for the GUI and the pipes; another iteration starts
+//! while less than half the target is used, or when it is predicted to end within the target
+//! (the last iteration's time multiplied by its growth over the one before, clamped to 2..8).
+//! The hard limit, where the search is cut, is twice the share, again at most a quarter of the
+//! time left, less 30 ms. So a move never takes more than a quarter of the clock, and a wrong
+//! prediction costs at most the hard limit.
 //!
 //! # Hostile input
 //!
