@@ -675,8 +675,46 @@ fn send<W: Write>(out: &Mutex<W>, line: &str) -> io::Result<()> {
     w.flush()
 }
 
+/// The one `bestmove` of a `go`, sent by whichever thread comes first: the search thread when
+/// it is done, or the main thread at `stop` (or end of input, or `quit`) with the move of the
+/// last completed iteration — so that on a loaded machine `stop` is answered as soon as the
+/// main thread runs, without waiting for the search thread to be scheduled and unwind. Output
+/// goes through here while the search runs, so that nothing follows `bestmove`.
+#[derive(Default)]
+struct Answer {
+    /// The last completed iteration's move, if the referee finds it legal (else the search
+    /// thread decides, see `SearchJob::choose`).
+    ready: Mutex<Option<String>>,
+    sent: AtomicBool,
+}
+
+impl Answer {
+    /// Sends `line` unless `bestmove` was sent (with `bestmove`: unless it was sent already).
+    fn send<W: Write>(&self, out: &Mutex<W>, line: &str) {
+        let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+        let bestmove = line.starts_with("bestmove ");
+        if self.sent.load(Ordering::SeqCst) || (bestmove && self.sent.swap(true, Ordering::SeqCst))
+        {
+            return;
+        }
+        let _ = w
+            .write_all(line.as_bytes())
+            .and_then(|_| w.write_all(b"\n"))
+            .and_then(|_| w.flush());
+    }
+
+    /// At `stop`: answers with the last completed iteration's move, if there is one.
+    fn at_stop<W: Write>(&self, out: &Mutex<W>) {
+        let ready = self.ready.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        if let Some(m) = ready {
+            self.send(out, &format!("bestmove {m}"));
+        }
+    }
+}
+
 struct Search {
     stop: Arc<AtomicBool>,
+    answer: Arc<Answer>,
     handle: JoinHandle<Engine>,
 }
 
@@ -795,6 +833,7 @@ impl<W: Write + Send + 'static> Session<W> {
         if let Some(s) = &self.search {
             s.stop.store(true, Ordering::SeqCst);
             s.handle.thread().unpark();
+            s.answer.at_stop(&self.out);
         }
     }
 
@@ -844,6 +883,7 @@ impl<W: Write + Send + 'static> Session<W> {
             plan.nodes = Some(plan.nodes.map_or(cap, |n| n.min(cap)));
         }
         let stop = Arc::new(AtomicBool::new(false));
+        let answer = Arc::new(Answer::default());
         let job = SearchJob {
             out: self.out.clone(),
             game,
@@ -851,11 +891,16 @@ impl<W: Write + Send + 'static> Session<W> {
             plan,
             started,
             user_stop: stop.clone(),
+            answer: answer.clone(),
         };
         let handle = std::thread::Builder::new()
             .name("umax-search".into())
             .spawn(move || job.run(engine))?;
-        self.search = Some(Search { stop, handle });
+        self.search = Some(Search {
+            stop,
+            answer,
+            handle,
+        });
         Ok(())
     }
 }
@@ -870,6 +915,7 @@ struct SearchJob<W: Write + Send + 'static> {
     plan: SearchPlan,
     started: Instant,
     user_stop: Arc<AtomicBool>,
+    answer: Arc<Answer>,
 }
 
 /// What the per-iteration callback keeps between iterations.
@@ -895,7 +941,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 std::thread::park();
             }
         }
-        let _ = send(&self.out, &format!("bestmove {best}"));
+        self.answer.send(&self.out, &format!("bestmove {best}"));
         engine.on_iteration = None;
         engine.limits.stop = None;
         engine.abort = None;
@@ -929,7 +975,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             node_wraps: 0,
         };
         let base = if material_beyond_quarter(engine) {
-            let _ = send(
+            self.answer.send(
                 &self.out,
                 &format!(
                     "info string material score {} is beyond I/4, where micro-Max 3.2 takes it for a mate and searches nothing: searching with it taken out of Q",
@@ -940,12 +986,13 @@ impl<W: Write + Send + 'static> SearchJob<W> {
         } else {
             0
         };
-        let (out, pos, plan, started, user_stop) = (
+        let (out, pos, plan, started, user_stop, answer) = (
             self.out.clone(),
             self.pos.clone(),
             self.plan.clone(),
             self.started,
             self.user_stop.clone(),
+            self.answer.clone(),
         );
         engine.on_iteration = Some(Box::new(move |it: &RootIter| {
             let now = started.elapsed();
@@ -979,11 +1026,13 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 nodes * 1000 / ms,
                 now.as_millis()
             );
-            if let Some(m) = move_from_0x88(&pos, it.from, it.to as i8) {
+            let legal = move_from_0x88(&pos, it.from, it.to as i8).map(|m| uci_name(&m));
+            if let Some(m) = &legal {
                 line.push_str(" pv ");
-                line.push_str(&uci_name(&m));
+                line.push_str(m);
             }
-            let _ = send(&out, &line);
+            answer.send(&out, &line);
+            *answer.ready.lock().unwrap_or_else(|e| e.into_inner()) = legal;
             // Decide whether the root may start another iteration.
             let predicted_end = now.as_secs_f64() + len.as_secs_f64() * growth;
             let done = user_stop.load(Ordering::SeqCst)
@@ -1029,7 +1078,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             } else {
                 "not legal here; thinking again with an empty table"
             };
-            let _ = send(
+            self.answer.send(
                 &self.out,
                 &format!(
                     "info string micro-Max offered {offered}, {how} gave {}",
@@ -1039,7 +1088,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             return uci_name(&m);
         }
         let first = self.pos.legal_moves()[0];
-        let _ = send(
+        self.answer.send(
             &self.out,
             &format!(
                 "info string micro-Max offered {offered}, not legal here; playing the first legal move {}",

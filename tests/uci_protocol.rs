@@ -156,8 +156,8 @@ fn time_controls_return_promptly() {
         &pos_after(None, &["e2e4".into(), "e7e5".into()]),
         &best
     ));
-    // budget: min(3000/30, 3000/4) - 30 = 70 ms; an iteration is not cut, but one predicted to
-    // overrun is not started. Generous bound for a loaded machine.
+    // target: min(3000/30, 3000/4) - 30 = 70 ms, cut at 2*100 - 30 = 170 ms. Generous bound
+    // for a loaded machine.
     assert!(took < Duration::from_millis(1500), "took {took:?}");
     let asked = Instant::now();
     e.send("go movetime 300");
@@ -430,4 +430,45 @@ fn illegal_castling_is_replaced_by_a_legal_move() {
         e.send("quit");
         assert!(e.finish(T).success());
     }
+}
+
+/// `stop` racing the end of the search: exactly one `bestmove` per `go`, and nothing of that
+/// search after it (`stop` may be answered by the main thread while the search unwinds).
+#[test]
+fn one_bestmove_per_go_when_stop_races_the_search() {
+    let mut e = Uci::spawn(&["--hash-bits", "16"]);
+    for n in 0..40u64 {
+        e.send("position startpos moves e2e4");
+        e.send(if n % 2 == 0 {
+            "go depth 5"
+        } else {
+            "go infinite"
+        });
+        std::thread::sleep(Duration::from_millis(n % 7));
+        e.send("stop");
+        let (best, lines) = e.bestmove(T);
+        assert!(
+            legal_in(&pos_after(None, &["e2e4".into()]), &best),
+            "{lines:?}"
+        );
+        // the search thread has unwound by the time it is joined (at the next go); until then
+        // nothing of it may follow bestmove
+        std::thread::sleep(Duration::from_millis(n % 5));
+        e.send("isready");
+        let lines = e.until(T, |l| l == "readyok");
+        assert_eq!(lines, ["readyok"], "nothing after bestmove");
+    }
+    e.send("go depth 2");
+    let (best, lines) = e.bestmove(T);
+    assert!(
+        legal_in(&pos_after(None, &["e2e4".into()]), &best),
+        "{lines:?}"
+    );
+    assert!(
+        !lines[..lines.len() - 1]
+            .iter()
+            .any(|l| l.starts_with("bestmove"))
+    );
+    e.send("quit");
+    assert!(e.finish(T).success());
 }
