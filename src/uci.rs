@@ -18,7 +18,8 @@
 //!   referee). A bad FEN, an illegal move or a malformed command refuses the whole position,
 //!   with an `info string`: until a valid `position` (or `ucinewgame`) there is none, and `go`
 //!   answers `info string no valid position ...` and `bestmove 0000` without searching —
-//!   never a move for the previous position, or for the one before the bad move. A pawn move to the last rank without a promotion letter is taken as a queen promotion.
+//!   never a move for the previous position, or for the one before the bad move. A pawn move
+//!   to the last rank without a promotion letter is taken as a queen promotion.
 //!   At `go` the engine replays the list with `enter_move`; a move micro-Max cannot play
 //!   (an under-promotion, or a FIDE move its rules refuse — see `tests/rules.rs`) is set up
 //!   instead from the referee's position after it (`Engine::set_position`), with an
@@ -75,7 +76,8 @@
 //! `match` and the parity tests use the faithful instances, which carry no trace of the check.
 //!
 //! The search runs on its own thread, so `isready` and `stop` are answered during any search.
-//! `quit` stops the search and waits at most one second for its `bestmove`, then exits. End of
+//! `stop` is answered by the main thread at once with the last completed iteration's move
+//! (see `Answer`), while the search thread unwinds behind it; `quit` stops the search and waits at most one second for its `bestmove`, then exits. End of
 //! input acts as `stop` (the client is gone): the search is cut, its `bestmove` printed, and
 //! umax exits — so `printf 'position startpos\ngo depth 40\n' | umax uci` ends at once.
 //! `bestmove` is sent before the think's hash entries are cleared (that costs up to ~40 ms at
