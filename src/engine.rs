@@ -352,6 +352,40 @@ pub struct Engine {
     pub auditing: bool,
     /// The counters, updated only while `auditing`.
     pub audit: Audit,
+    /// A hard stop inside root iterations, for `umax uci` only (see [`Abort`]). `None`: the
+    /// faithful search, which stops only between iterations.
+    pub abort: Option<Abort>,
+    /// The last think was cut inside an iteration by `abort`.
+    aborted: bool,
+}
+
+/// How often (in nodes, a power of two) an abortable search looks at its [`Abort`].
+pub const ABORT_POLL_NODES: i32 = 4096;
+
+/// A stop that acts *inside* a root iteration: every [`ABORT_POLL_NODES`] nodes the search
+/// reads `stop` and the clock and, when either says so, unwinds at once (each node undoes its
+/// move and returns; nothing of the cut iteration is stored or reported), and the think offers
+/// the move of the last completed iteration. It is armed only once an iteration that searches
+/// moves (ply >= 1) has completed, so there is always a searched move.
+///
+/// This is not micro-Max: it lives in a separate instance of the search (the `ABORT` const
+/// generic), used by [`Engine::think`] only while `abort` is set. The faithful instances
+/// (`play`, `bench`, `match`, the parity tests) carry no trace of it.
+#[derive(Clone, Debug, Default)]
+pub struct Abort {
+    /// Set from another thread (UCI `stop`, end of input).
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Wall-clock instant past which the search unwinds.
+    pub deadline: Option<Instant>,
+}
+
+impl Abort {
+    fn due(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|t| Instant::now() >= t)
+    }
 }
 
 /// What an auditing search counts (for the tests of the self-deepening
@@ -397,6 +431,8 @@ impl Engine {
             on_iteration: None,
             auditing: false,
             audit: Audit::default(),
+            abort: None,
+            aborted: false,
         };
         e.setup_board();
         e
@@ -633,6 +669,27 @@ impl Engine {
                 .is_none_or(|s| !s.load(Ordering::Relaxed))
     }
 
+    /// Whether the abortable search must unwind: armed once an iteration of ply >= 1 completed.
+    #[cold]
+    #[inline(never)]
+    fn abort_due(&self) -> bool {
+        self.iterations.last().is_some_and(|it| it.ply >= 1)
+            && self.abort.as_ref().is_some_and(Abort::due)
+    }
+
+    /// What a node of a cut search returns (the value is never used). The root hands back the
+    /// move of the last completed iteration, as it would have after it.
+    #[cold]
+    #[inline(never)]
+    fn unwind(&mut self, z: i32) -> i32 {
+        if z == 8 {
+            let last = *self.iterations.last().expect("armed after an iteration");
+            self.K = last.from;
+            self.L = last.to as i8;
+        }
+        0
+    }
+
     /// Records a completed root iteration (the instrumented C's `printf`).
     #[cold]
     fn root_iteration(&mut self, it: RootIter) {
@@ -646,7 +703,7 @@ impl Engine {
     /// (q,l)=window, e=current eval. score, E=e.p. sqr., z=prev.dest; J,Z=hashkeys;
     /// return score. `P` is the self-deepening build's ultimate depth (ignored by `old`).
     #[allow(clippy::too_many_arguments)]
-    pub fn search<const SD: bool, const AUDIT: bool>(
+    pub fn search<const SD: bool, const AUDIT: bool, const ABORT: bool>(
         &mut self,
         k: i32,
         q: i32,
@@ -724,6 +781,11 @@ impl Engine {
             Y = 0;
         }
         self.N += 1; // node count (for timing)
+        if ABORT && self.N & (ABORT_POLL_NODES - 1) == 0 && self.abort_due() {
+            // not micro-Max (see `Abort`): unwind, nothing changed yet at this node
+            self.aborted = true;
+            return 0;
+        }
         if AUDIT {
             self.audit.nodes += 1;
         }
@@ -873,7 +935,7 @@ impl Engine {
                                     .key(yi + 8, by)
                                     .wrapping_sub(self.key(xi + 8, u as i32))
                                     .wrapping_sub(self.key(Hi + 8, t as i32));
-                                v = -self.search::<SD, AUDIT>(
+                                v = -self.search::<SD, AUDIT, ABORT>(
                                     24 - k, // recursive eval. of reply
                                     -l - (l > e) as i32,
                                     if m > q { -m } else { -q },
@@ -901,6 +963,9 @@ impl Engine {
                                 self.b[F as usize] = 0;
                                 self.b[x as usize] = u;
                                 self.b[H as usize] = t;
+                                if ABORT && self.aborted {
+                                    return self.unwind(z); // not micro-Max: see `Abort`
+                                }
                                 if Y & 8 != 0 {
                                     // best=1st done,redo normal
                                     m = v;
@@ -943,7 +1008,21 @@ impl Engine {
             }
             if m + I == 0 {
                 // best loses K: (stale)mate
-                m = -self.search::<SD, AUDIT>(24 - k, -I, I, 0, J, self.K as i32, S, z, 1, 0) / 2;
+                m = -self.search::<SD, AUDIT, ABORT>(
+                    24 - k,
+                    -I,
+                    I,
+                    0,
+                    J,
+                    self.K as i32,
+                    S,
+                    z,
+                    1,
+                    0,
+                ) / 2;
+                if ABORT && self.aborted {
+                    return self.unwind(z); // not micro-Max: see `Abort`
+                }
             }
             let entry = self.A[a];
             if entry.K == 0 || (entry.X as i32 & M) != M || entry.D as i32 <= d {
@@ -1007,14 +1086,29 @@ impl Engine {
 
     fn dispatch(&mut self, z: i32, n: i32) -> i32 {
         let (k, e, o_) = (self.k, self.Q, self.O as i32);
+        // the abortable instance only for a think (z=8) and never when auditing
+        let abortable = z == 8 && self.abort.is_some() && !self.auditing;
         match self.build {
             Build::Old if self.auditing => {
-                self.search::<false, true>(k, -I, I, e, 1, 1, o_, z, n, 0)
+                self.search::<false, true, false>(k, -I, I, e, 1, 1, o_, z, n, 0)
             }
-            Build::Sd if self.auditing => self.search::<true, true>(k, -I, I, e, 1, 1, o_, z, n, 0),
-            Build::Old => self.search::<false, false>(k, -I, I, e, 1, 1, o_, z, n, 0),
-            Build::Sd => self.search::<true, false>(k, -I, I, e, 1, 1, o_, z, n, 0),
+            Build::Sd if self.auditing => {
+                self.search::<true, true, false>(k, -I, I, e, 1, 1, o_, z, n, 0)
+            }
+            Build::Old if abortable => {
+                self.search::<false, false, true>(k, -I, I, e, 1, 1, o_, z, n, 0)
+            }
+            Build::Sd if abortable => {
+                self.search::<true, false, true>(k, -I, I, e, 1, 1, o_, z, n, 0)
+            }
+            Build::Old => self.search::<false, false, false>(k, -I, I, e, 1, 1, o_, z, n, 0),
+            Build::Sd => self.search::<true, false, false>(k, -I, I, e, 1, 1, o_, z, n, 0),
         }
+    }
+
+    /// Whether the last [`Engine::think`] was cut inside an iteration by [`Engine::abort`].
+    pub fn aborted(&self) -> bool {
+        self.aborted
     }
 
     /// `if(D(k,-I,I,Q,1,1,O,9,2)==I)k^=24;`: check legality of `K`,`L` and do the move.
@@ -1043,6 +1137,7 @@ impl Engine {
     pub fn think(&mut self) -> Think {
         self.N = 0;
         self.iterations.clear();
+        self.aborted = false;
         self.dispatch(8, 0);
         let (from, to, nodes) = (self.K, self.L, self.N);
         self.clear_hash();
@@ -1053,6 +1148,24 @@ impl Engine {
             nodes,
             iterations: std::mem::take(&mut self.iterations),
             played,
+        }
+    }
+
+    /// The think alone, for `umax uci`: `N=0`; think `D(k,-I,I,Q,1,1,O,8,0)`. Unlike
+    /// [`Engine::think`] the move is neither checked nor played and the table is not cleared
+    /// (`played` is false): the UCI front end sets every position up afresh, so it needs only
+    /// the move, and can send it before paying for the clear.
+    pub fn think_move(&mut self) -> Think {
+        self.N = 0;
+        self.iterations.clear();
+        self.aborted = false;
+        self.dispatch(8, 0);
+        Think {
+            from: self.K,
+            to: self.L,
+            nodes: self.N,
+            iterations: std::mem::take(&mut self.iterations),
+            played: false,
         }
     }
 
@@ -1169,6 +1282,61 @@ mod tests {
                 }
                 assert_eq!(own_squares(b, k), want);
             }
+        }
+    }
+
+    #[test]
+    fn abort_cuts_inside_an_iteration_and_keeps_the_last_completed_move() {
+        for build in [Build::Old, Build::Sd] {
+            // the reference: the same think, not cut, stopped after ply 6 by the root limit
+            let mut full = Engine::new(build, 16);
+            assert!(full.enter_move(0x64, 0x44)); // e2e4
+            full.limits.max_ply = Some(6);
+            let reference = full.think_move();
+            // stop already set: the abortable search runs until it is armed (ply 1 done),
+            // then unwinds at its next poll, inside the iteration under way
+            let mut e = Engine::new(build, 16);
+            assert!(e.enter_move(0x64, 0x44));
+            let board = e.b;
+            e.abort = Some(Abort {
+                stop: Some(Arc::new(AtomicBool::new(true))),
+                deadline: None,
+            });
+            let t = e.think_move();
+            assert!(e.aborted(), "{build}");
+            assert_eq!(
+                t.nodes % ABORT_POLL_NODES,
+                0,
+                "{build}: cut at the first poll"
+            );
+            let done = t.iterations.len();
+            assert_eq!(t.iterations[..], reference.iterations[..done], "{build}");
+            let last = t.iterations[done - 1];
+            assert!(last.ply >= 1 && last.nodes < t.nodes, "{build}");
+            assert!(
+                reference.iterations[done].nodes > t.nodes,
+                "{build}: cut inside"
+            );
+            assert!(
+                t.nodes - last.nodes <= ABORT_POLL_NODES,
+                "{build}: first poll armed"
+            );
+            assert_eq!((t.from, t.to as i32), (last.from, last.to), "{build}");
+            assert_eq!(e.b, board, "{build}: every move undone");
+            // a deadline in the past acts the same way
+            let mut d = Engine::new(build, 16);
+            assert!(d.enter_move(0x64, 0x44));
+            d.abort = Some(Abort {
+                stop: None,
+                deadline: Some(Instant::now()),
+            });
+            assert_eq!(d.think_move(), t, "{build}");
+            // and the faithful think, in the same engine, is not cut
+            d.abort = None;
+            d.reset();
+            assert!(d.enter_move(0x64, 0x44));
+            d.limits.max_ply = Some(6);
+            assert_eq!(d.think_move(), reference, "{build}");
         }
     }
 

@@ -42,8 +42,7 @@ pub fn check_uci_commands(data: &[u8]) {
     while let Some(line) = uci::read_line(&mut input, 4096).expect("reading a slice") {
         match uci::parse_command(&line.text) {
             Command::Position { start, moves } => {
-                let setup = uci::setup_position(&start, &moves);
-                if let Some(gp) = setup.position {
+                if let Ok(gp) = uci::setup_position(&start, &moves) {
                     ENGINE.with_borrow_mut(|e| {
                         uci::replay(e, &gp);
                         assert!(uci::engine_matches(e, &gp.current));

@@ -15,9 +15,11 @@
 //! - `ucinewgame`: the position becomes the initial one (the engine is rebuilt at every `go`
 //!   anyway, with an empty table, so nothing carries over between games).
 //! - `position startpos|fen <FEN> [moves m1 m2 ...]`: the moves are checked by shakmaty (the
-//!   referee). An illegal move ends the list there: the position is the one before it and an
-//!   `info string` says so. A bad FEN leaves the position as it was, with an `info string`.
-//!   A pawn move to the last rank without a promotion letter is taken as a queen promotion.
+//!   referee). A bad FEN, an illegal move or a malformed command refuses the whole position,
+//!   with an `info string`: until a valid `position` (or `ucinewgame`) there is none, and `go`
+//!   answers `info string no valid position ...` and `bestmove 0000` without searching —
+//!   never a move for the previous position, or for the one before the bad move. A pawn move
+//!   to the last rank without a promotion letter is taken as a queen promotion.
 //!   At `go` the engine replays the list with `enter_move`; a move micro-Max cannot play
 //!   (an under-promotion, or a FIDE move its rules refuse — see `tests/rules.rs`) is set up
 //!   instead from the referee's position after it (`Engine::set_position`), with an
@@ -61,35 +63,38 @@
 //! of `Q` changes a search only where scores meet the C's constants, which is the trap avoided.
 //! An `info string` says when this happens. `umax play` keeps the C's behaviour.
 //!
-//! # What `stop` does (and does not)
+//! # What `stop` does
 //!
-//! micro-Max cannot abort inside an iteration, and the port's search is not changed for UCI:
-//! limits act only *between root iterations*, where the C checks `N<1e7`. `stop` (and every
-//! time limit) sets the engine's `limits.stop` flag, which the root reads before it starts the
-//! next iteration. So after `stop` the search finishes the iteration in progress — which at
-//! depth d costs a few times as much as all of depths 1..d-1 together — and then sends
-//! `bestmove` with that iteration's move. It never makes the search itself slower, and a
-//! search without `stop` counts exactly the same nodes as without this mechanism. `stop`
-//! before depth 1 is finished waits for depth 1 (a fraction of a millisecond), so the answer
-//! is always a searched move. For scale: from the initial position with `--hash-bits 16`, a
-//! `stop` sent 0.3 s into `go infinite` was answered 3.6 s later (depth 7 was under way).
-//! In games, where limits come from `go`, this costs nothing: see Time.
+//! micro-Max cannot abort inside an iteration; `umax uci` can. Its think runs a separate
+//! instance of the search (the `ABORT` const generic, [`crate::engine::Abort`]) that every
+//! 4096 nodes (about 1-2 ms) reads the `stop` flag and the hard time limit and, when due,
+//! unwinds: each node undoes its move and returns at once, nothing of the cut iteration is
+//! stored or reported, and `bestmove` is the move of the last *completed* iteration. The check
+//! is armed once an iteration that searches moves (depth 1) has completed, so the answer is
+//! always a searched move. Until it fires, the tree is the faithful one: with `go nodes` or
+//! `go depth` nothing is cut and the same nodes are counted as by `umax play`. `play`, `bench`,
+//! `match` and the parity tests use the faithful instances, which carry no trace of the check.
 //!
 //! The search runs on its own thread, so `isready` and `stop` are answered during any search.
-//! `quit` stops the search and waits at most one second for its `bestmove`, then exits. End of
-//! input waits for a running search to end by its own limit (a `go infinite` is stopped first),
-//! so `printf 'position startpos\ngo depth 6\n' | umax uci` prints its `bestmove`.
+//! `stop` is answered by the main thread at once with the last completed iteration's move
+//! (see `Answer`), while the search thread unwinds behind it; `quit` stops the search and waits at most one second for its `bestmove`, then exits. End of
+//! input acts as `stop` (the client is gone): the search is cut, its `bestmove` printed, and
+//! umax exits — so `printf 'position startpos\ngo depth 40\n' | umax uci` ends at once.
+//! `bestmove` is sent before the think's hash entries are cleared (that costs up to ~40 ms at
+//! the published table size and is done while the opponent thinks).
 //!
 //! # Time
 //!
-//! Clocks are wall time, measured from the moment `go` is read. For `wtime`/`btime` the budget
-//! is `time/movestogo + 3/4 of the increment` (`movestogo` taken as 30 when absent, at most 50),
-//! never more than a quarter of the time left, less 30 ms for overhead. For `movetime T` it is
-//! `T` less 20 ms. Since an iteration cannot be cut short, the root does not *start* an
-//! iteration it predicts would end past the budget: the prediction is the last iteration's time
-//! multiplied by its growth over the one before (clamped to 2..8). A prediction can be wrong
-//! (a mate or a collapsing tree); the quarter-of-the-clock cap keeps one bad guess from losing
-//! on time.
+//! Clocks are wall time, measured from the moment `go` is read. `movetime T`: iterations go on
+//! until the hard limit `T` less 10 ms (at least `T/2`), where the search is cut. Clocks
+//! (`wtime`/`btime`): the share of a move is `time/movestogo + 3/4 of the increment`
+//! (`movestogo` taken as 30 when absent, at most 50). The target is the share, at most a quarter
+//! of the time left, less 30 ms of overhead for the GUI and the pipes; another iteration starts
+//! while less than half the target is used, or when it is predicted to end within the target
+//! (the last iteration's time multiplied by its growth over the one before, clamped to 2..8).
+//! The hard limit, where the search is cut, is twice the share, again at most a quarter of the
+//! time left, less 30 ms. So a move never takes more than a quarter of the clock, and a wrong
+//! prediction costs at most the hard limit.
 //!
 //! # Hostile input
 //!
@@ -100,7 +105,7 @@
 //! output's lines.
 
 use crate::chess::{move_from_0x88, move_to_0x88, uci as uci_name};
-use crate::engine::{Build, DEFAULT_NODE_LIMIT, Engine, I, RootIter, Think};
+use crate::engine::{Abort, Build, DEFAULT_NODE_LIMIT, Engine, I, RootIter, Think};
 use crate::fen::{parse_fen, piece_code};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position, Role};
@@ -437,56 +442,27 @@ pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, String> {
         .map_err(|_| format!("'{}' is not legal in this position", echo(text)))
 }
 
-/// What a `position` command sets up.
-#[derive(Clone, Debug)]
-pub struct PositionSetup {
-    /// The position to use (`None`: the start was bad, keep the previous position).
-    pub position: Option<GamePosition>,
-    /// What was wrong, if anything.
-    pub error: Option<String>,
-}
-
-/// Sets up a `position` command against the referee. On a bad move the position is the one
-/// before it; on a bad FEN there is none.
-pub fn setup_position(start: &Start, moves: &[String]) -> PositionSetup {
+/// Sets up a `position` command against the referee, or says why it is refused (a bad FEN,
+/// or a move that is not legal where it stands).
+pub fn setup_position(start: &Start, moves: &[String]) -> Result<GamePosition, String> {
     let mut gp = GamePosition::default();
     if let Start::Fen(fen) = start {
-        match parse_fen(fen) {
-            Ok(pos) => {
-                gp.fen = Some(pos.clone());
-                gp.current = pos;
-            }
-            Err(e) => {
-                return PositionSetup {
-                    position: None,
-                    error: Some(format!("position fen: {e}")),
-                };
-            }
-        }
+        let pos = parse_fen(fen).map_err(|e| format!("position fen: {e}"))?;
+        gp.fen = Some(pos.clone());
+        gp.current = pos;
     }
     for (n, text) in moves.iter().enumerate() {
-        match parse_move(&gp.current, text) {
-            Ok(m) => {
-                gp.current.play_unchecked(m);
-                gp.moves.push(m);
-            }
-            Err(e) => {
-                let msg = format!(
-                    "position: move {} {e}; the position is the one before it",
-                    n + 1
-                );
-                return PositionSetup {
-                    position: Some(gp),
-                    error: Some(msg),
-                };
-            }
-        }
+        let m =
+            parse_move(&gp.current, text).map_err(|e| format!("position: move {} {e}", n + 1))?;
+        gp.current.play_unchecked(m);
+        gp.moves.push(m);
     }
-    PositionSetup {
-        position: Some(gp),
-        error: None,
-    }
+    Ok(gp)
 }
+
+/// What `go` answers while there is no valid position.
+const NO_POSITION: &str =
+    "no valid position (the last position command was refused): not searching";
 
 /// True if the engine's board holds the referee's pieces (virgin bits aside) and side to move.
 pub fn engine_matches(engine: &Engine, pos: &Chess) -> bool {
@@ -617,14 +593,23 @@ pub struct SearchPlan {
     pub nodes: Option<i64>,
     /// Deepest iteration.
     pub depth: Option<i32>,
-    /// Start no iteration predicted to end after this much time from `go`.
+    /// The time target from `go` (clock mode): start another iteration only while less than
+    /// half of it is used, or when the iteration is predicted to end within it.
     pub time: Option<Duration>,
+    /// The hard limit from `go`: the search is cut here, inside an iteration if need be, and
+    /// plays the move of the last completed iteration.
+    pub hard: Option<Duration>,
     /// Hold `bestmove` until `stop`.
     pub infinite: bool,
 }
 
 /// Times are taken as at most this many milliseconds (about 30 years), so sums cannot overflow.
 const MAX_MS: i64 = 1_000_000_000_000;
+
+/// `go movetime T` cuts the search at `T` less this (the cut and `bestmove` take ~1-2 ms).
+const MOVETIME_MARGIN_MS: i64 = 10;
+/// Clock mode keeps this much of every move's time for the GUI and the pipes.
+const CLOCK_OVERHEAD_MS: i64 = 30;
 
 /// Works out the plan for `go` with the side to move `white`.
 pub fn plan(g: &GoParams, white: bool) -> SearchPlan {
@@ -633,6 +618,7 @@ pub fn plan(g: &GoParams, white: bool) -> SearchPlan {
         nodes: g.nodes.map(|n| n.clamp(1, i32::MAX as i64)),
         depth: g.depth.map(|d| d.clamp(1, 96) as i32),
         time: None,
+        hard: None,
         infinite: g.infinite || g.ponder,
     };
     if let Some(m) = g.mate {
@@ -640,7 +626,10 @@ pub fn plan(g: &GoParams, white: bool) -> SearchPlan {
         p.depth = Some(p.depth.map_or(d, |x| x.min(d)));
     }
     if let Some(t) = ms(g.movetime) {
-        p.time = Some(Duration::from_millis((t - 20).max(t / 2) as u64));
+        // search until (nearly) the time given: iterations go on until the hard limit
+        p.hard = Some(Duration::from_millis(
+            (t - MOVETIME_MARGIN_MS).max(t / 2) as u64
+        ));
     }
     let (time, inc) = if white {
         (ms(g.wtime), ms(g.winc))
@@ -650,11 +639,14 @@ pub fn plan(g: &GoParams, white: bool) -> SearchPlan {
     if let Some(t) = time {
         let inc = inc.unwrap_or(0);
         let mtg = g.movestogo.unwrap_or(30).clamp(1, 50);
-        let budget = (t / mtg + inc * 3 / 4).min(t / 4) - 30;
-        let d = Duration::from_millis(budget.max(1) as u64);
-        p.time = Some(p.time.map_or(d, |x| x.min(d)));
+        let share = t / mtg + inc * 3 / 4;
+        let target = share.min(t / 4) - CLOCK_OVERHEAD_MS;
+        let hard = (2 * share).min(t / 4) - CLOCK_OVERHEAD_MS;
+        p.time = Some(Duration::from_millis(target.max(1) as u64));
+        let hard = Duration::from_millis(hard.max(1) as u64);
+        p.hard = Some(p.hard.map_or(hard, |x| x.min(hard)));
     }
-    if !p.infinite && p.nodes.is_none() && p.depth.is_none() && p.time.is_none() {
+    if !p.infinite && p.nodes.is_none() && p.depth.is_none() && p.hard.is_none() {
         p.nodes = Some(DEFAULT_NODE_LIMIT);
     }
     p
@@ -673,9 +665,46 @@ fn send<W: Write>(out: &Mutex<W>, line: &str) -> io::Result<()> {
     w.flush()
 }
 
+/// The one `bestmove` of a `go`, sent by whichever thread comes first: the search thread when
+/// it is done, or the main thread at `stop` (or end of input, or `quit`) with the move of the
+/// last completed iteration — so that on a loaded machine `stop` is answered as soon as the
+/// main thread runs, without waiting for the search thread to be scheduled and unwind. Output
+/// goes through here while the search runs, so that nothing follows `bestmove`.
+#[derive(Default)]
+struct Answer {
+    /// The last completed iteration's move, if the referee finds it legal (else the search
+    /// thread decides, see `SearchJob::choose`).
+    ready: Mutex<Option<String>>,
+    sent: AtomicBool,
+}
+
+impl Answer {
+    /// Sends `line` unless `bestmove` was sent (with `bestmove`: unless it was sent already).
+    fn send<W: Write>(&self, out: &Mutex<W>, line: &str) {
+        let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
+        let bestmove = line.starts_with("bestmove ");
+        if self.sent.load(Ordering::SeqCst) || (bestmove && self.sent.swap(true, Ordering::SeqCst))
+        {
+            return;
+        }
+        let _ = w
+            .write_all(line.as_bytes())
+            .and_then(|_| w.write_all(b"\n"))
+            .and_then(|_| w.flush());
+    }
+
+    /// At `stop`: answers with the last completed iteration's move, if there is one.
+    fn at_stop<W: Write>(&self, out: &Mutex<W>) {
+        let ready = self.ready.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        if let Some(m) = ready {
+            self.send(out, &format!("bestmove {m}"));
+        }
+    }
+}
+
 struct Search {
     stop: Arc<AtomicBool>,
-    infinite: bool,
+    answer: Arc<Answer>,
     handle: JoinHandle<Engine>,
 }
 
@@ -683,7 +712,8 @@ struct Session<W: Write + Send + 'static> {
     opts: UciOptions,
     out: Out<W>,
     engine: Option<Engine>,
-    position: GamePosition,
+    /// `None` after a refused `position`, until a valid one (or `ucinewgame`).
+    position: Option<GamePosition>,
     search: Option<Search>,
 }
 
@@ -697,7 +727,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
         opts: opts.clone(),
         out: Arc::new(Mutex::new(out)),
         engine: Some(Engine::new(opts.build, opts.hash_bits)),
-        position: GamePosition::default(),
+        position: Some(GamePosition::default()),
         search: None,
     };
     let result = s.main_loop(input);
@@ -751,16 +781,14 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::SetOption(name) => {
                 self.info(&format!("umax has no option '{}'", echo(&name)))?
             }
-            Command::UciNewGame => self.position = GamePosition::default(),
-            Command::Position { start, moves } => {
-                let setup = setup_position(&start, &moves);
-                if let Some(gp) = setup.position {
-                    self.position = gp;
+            Command::UciNewGame => self.position = Some(GamePosition::default()),
+            Command::Position { start, moves } => match setup_position(&start, &moves) {
+                Ok(gp) => self.position = Some(gp),
+                Err(msg) => {
+                    self.position = None;
+                    self.info(&format!("{msg}; position refused"))?;
                 }
-                if let Some(msg) = setup.error {
-                    self.info(&msg)?;
-                }
-            }
+            },
             Command::Go(g) => self.go(g)?,
             Command::Stop | Command::PonderHit => self.stop(),
             Command::Quit => {
@@ -768,7 +796,14 @@ impl<W: Write + Send + 'static> Session<W> {
                 return Ok(false);
             }
             Command::Unknown(text) => self.info(&format!("unknown command '{}'", echo(&text)))?,
-            Command::Invalid(msg) => self.info(&msg)?,
+            Command::Invalid(msg) => {
+                if msg.starts_with("position") {
+                    self.position = None;
+                    self.info(&format!("{msg}; position refused"))?;
+                } else {
+                    self.info(&msg)?;
+                }
+            }
         }
         Ok(true)
     }
@@ -788,6 +823,7 @@ impl<W: Write + Send + 'static> Session<W> {
         if let Some(s) = &self.search {
             s.stop.store(true, Ordering::SeqCst);
             s.handle.thread().unpark();
+            s.answer.at_stop(&self.out);
         }
     }
 
@@ -804,10 +840,9 @@ impl<W: Write + Send + 'static> Session<W> {
         }
     }
 
+    /// The GUI is gone: a running search is stopped as by `stop` (it sends its `bestmove`).
     fn end_of_input(&mut self) {
-        if self.search.as_ref().is_some_and(|s| s.infinite) {
-            self.stop();
-        }
+        self.stop();
         self.join();
     }
 
@@ -824,18 +859,21 @@ impl<W: Write + Send + 'static> Session<W> {
         if g.searchmoves {
             self.info("searchmoves is not supported (micro-Max searches every move): ignored")?;
         }
+        let Some(game) = self.position.clone() else {
+            self.info(NO_POSITION)?;
+            return self.send("bestmove 0000");
+        };
         let mut engine = self.engine.take().expect("the engine is home when idle");
-        for note in replay(&mut engine, &self.position) {
+        for note in replay(&mut engine, &game) {
             self.info(&note)?;
         }
-        let game = self.position.clone();
         let pos = game.current.clone();
         let mut plan = plan(&g, pos.turn() == Color::White);
         if let Some(cap) = self.opts.node_cap {
             plan.nodes = Some(plan.nodes.map_or(cap, |n| n.min(cap)));
         }
         let stop = Arc::new(AtomicBool::new(false));
-        let infinite = plan.infinite;
+        let answer = Arc::new(Answer::default());
         let job = SearchJob {
             out: self.out.clone(),
             game,
@@ -843,13 +881,14 @@ impl<W: Write + Send + 'static> Session<W> {
             plan,
             started,
             user_stop: stop.clone(),
+            answer: answer.clone(),
         };
         let handle = std::thread::Builder::new()
             .name("umax-search".into())
             .spawn(move || job.run(engine))?;
         self.search = Some(Search {
             stop,
-            infinite,
+            answer,
             handle,
         });
         Ok(())
@@ -866,6 +905,7 @@ struct SearchJob<W: Write + Send + 'static> {
     plan: SearchPlan,
     started: Instant,
     user_stop: Arc<AtomicBool>,
+    answer: Arc<Answer>,
 }
 
 /// What the per-iteration callback keeps between iterations.
@@ -891,10 +931,22 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 std::thread::park();
             }
         }
-        let _ = send(&self.out, &format!("bestmove {best}"));
+        self.answer.send(&self.out, &format!("bestmove {best}"));
         engine.on_iteration = None;
         engine.limits.stop = None;
+        engine.abort = None;
+        // the think leaves its entries in the table (`think_move`): clear them now, after
+        // bestmove, rather than at the next go
+        engine.clear_hash();
         engine
+    }
+
+    /// The hard stop for this `go`: the user's `stop` and the plan's hard limit.
+    fn abort(&self) -> Abort {
+        Abort {
+            stop: Some(self.user_stop.clone()),
+            deadline: self.plan.hard.map(|h| self.started + h),
+        }
     }
 
     /// `Engine::think` with the plan's limits, printing `info` after each iteration.
@@ -904,6 +956,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
         engine.limits.max_ply = None;
         engine.limits.deadline = None;
         engine.limits.stop = Some(engine_stop.clone());
+        engine.abort = Some(self.abort());
         let mut st = IterationState {
             last_end: Duration::ZERO,
             last_len: None,
@@ -912,7 +965,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             node_wraps: 0,
         };
         let base = if material_beyond_quarter(engine) {
-            let _ = send(
+            self.answer.send(
                 &self.out,
                 &format!(
                     "info string material score {} is beyond I/4, where micro-Max 3.2 takes it for a mate and searches nothing: searching with it taken out of Q",
@@ -923,12 +976,13 @@ impl<W: Write + Send + 'static> SearchJob<W> {
         } else {
             0
         };
-        let (out, pos, plan, started, user_stop) = (
+        let (out, pos, plan, started, user_stop, answer) = (
             self.out.clone(),
             self.pos.clone(),
             self.plan.clone(),
             self.started,
             self.user_stop.clone(),
+            self.answer.clone(),
         );
         engine.on_iteration = Some(Box::new(move |it: &RootIter| {
             let now = started.elapsed();
@@ -962,22 +1016,28 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 nodes * 1000 / ms,
                 now.as_millis()
             );
-            if let Some(m) = move_from_0x88(&pos, it.from, it.to as i8) {
+            let legal = move_from_0x88(&pos, it.from, it.to as i8).map(|m| uci_name(&m));
+            if let Some(m) = &legal {
                 line.push_str(" pv ");
-                line.push_str(&uci_name(&m));
+                line.push_str(m);
             }
-            let _ = send(&out, &line);
+            answer.send(&out, &line);
+            *answer.ready.lock().unwrap_or_else(|e| e.into_inner()) = legal;
             // Decide whether the root may start another iteration.
             let predicted_end = now.as_secs_f64() + len.as_secs_f64() * growth;
             let done = user_stop.load(Ordering::SeqCst)
                 || plan.nodes.is_some_and(|n| nodes >= n)
                 || plan.depth.is_some_and(|d| st.depth >= d)
-                || plan.time.is_some_and(|t| predicted_end > t.as_secs_f64());
+                || plan.hard.is_some_and(|h| now >= h)
+                || plan.time.is_some_and(|t| {
+                    let t = t.as_secs_f64();
+                    now.as_secs_f64() >= t / 2.0 && predicted_end > t
+                });
             if done {
                 engine_stop.store(true, Ordering::SeqCst);
             }
         }));
-        let (think, _) = think_rebased(engine, |e| e.think());
+        let (think, _) = think_rebased(engine, |e| e.think_move());
         engine.on_iteration = None;
         think
     }
@@ -1008,7 +1068,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             } else {
                 "not legal here; thinking again with an empty table"
             };
-            let _ = send(
+            self.answer.send(
                 &self.out,
                 &format!(
                     "info string micro-Max offered {offered}, {how} gave {}",
@@ -1018,7 +1078,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             return uci_name(&m);
         }
         let first = self.pos.legal_moves()[0];
-        let _ = send(
+        self.answer.send(
             &self.out,
             &format!(
                 "info string micro-Max offered {offered}, not legal here; playing the first legal move {}",
@@ -1028,10 +1088,11 @@ impl<W: Write + Send + 'static> SearchJob<W> {
         uci_name(&first)
     }
 
-    /// A second think under the same plan, without `info` lines.
+    /// A second think under the same plan (and hard limit), without `info` lines.
     fn think_quietly(&self, engine: &mut Engine) -> Think {
         let engine_stop = Arc::new(AtomicBool::new(false));
         engine.limits.stop = Some(engine_stop.clone());
+        engine.abort = Some(self.abort());
         let plan = self.plan.clone();
         let started = Instant::now();
         let budget = self.plan.time;
@@ -1045,7 +1106,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 engine_stop.store(true, Ordering::SeqCst);
             }
         }));
-        let (think, _) = think_rebased(engine, |e| e.think());
+        let (think, _) = think_rebased(engine, |e| e.think_move());
         engine.on_iteration = None;
         think
     }
@@ -1110,7 +1171,9 @@ mod tests {
         let p = plan(&g, true);
         assert_eq!(p.depth, Some(1));
         assert_eq!(p.nodes, Some(i32::MAX as i64));
-        assert_eq!(p.time, Some(Duration::ZERO));
+        // the clock's hard limit is a quarter of it; the movetime's, nothing
+        assert_eq!(p.time, Some(Duration::from_millis(MAX_MS as u64 / 4 - 30)));
+        assert_eq!(p.hard, Some(Duration::ZERO));
         assert_eq!(parse_number("1e300"), Some(1_000_000_000_000_000_000));
         assert_eq!(parse_number("-inf"), None);
     }
@@ -1124,8 +1187,19 @@ mod tests {
             btime: Some(1_000),
             ..Default::default()
         };
-        assert_eq!(plan(&g, true).time, Some(Duration::from_millis(1970)));
-        assert_eq!(plan(&g, false).time, Some(Duration::from_millis(3)));
+        // target: time/30 (at most a quarter of it), less 30 ms; hard: twice that
+        let white = plan(&g, true);
+        assert_eq!(white.time, Some(Duration::from_millis(1970)));
+        assert_eq!(white.hard, Some(Duration::from_millis(3970)));
+        let black = plan(&g, false);
+        assert_eq!(black.time, Some(Duration::from_millis(3)));
+        assert_eq!(black.hard, Some(Duration::from_millis(36)));
+        let g = GoParams {
+            movetime: Some(500),
+            ..Default::default()
+        };
+        assert_eq!(plan(&g, true).time, None, "movetime: until the hard limit");
+        assert_eq!(plan(&g, true).hard, Some(Duration::from_millis(490)));
         let g = GoParams {
             btime: Some(-50),
             ..Default::default()

@@ -77,41 +77,40 @@ fn malformed_position_commands() {
         "position startpos junk moves e2e4",
         "position moves e2e4",
         "position fen moves e2e4",
-        "position startpos moves",
     ] {
-        let input = format!("{bad}\ngo nodes 500\nisready\n");
+        // after a good position: the refused one is not searched as if it were that one
+        let input = format!("position startpos moves e2e4\n{bad}\ngo nodes 500\nisready\n");
         let out = session(input.as_bytes());
-        let best = bestmoves(&out);
-        assert_eq!(best.len(), 1, "{bad}: {:?}", out.lines());
-        // the position stays the initial one (or becomes it)
-        assert_legal(&Chess::default(), &best[0]);
+        assert_eq!(bestmoves(&out), ["0000"], "{bad}: {:?}", out.lines());
         assert!(out.lines().contains(&"readyok".to_string()));
     }
+    // no moves after `moves` is a good position
+    let out = session(b"position startpos moves\ngo nodes 500\n");
+    let best = bestmoves(&out);
+    assert_eq!(best.len(), 1, "{:?}", out.lines());
+    assert_legal(&Chess::default(), &best[0]);
 }
 
 #[test]
-fn illegal_moves_stop_the_list_there() {
-    for (bad, before) in [
-        ("position startpos moves e2e5", vec![]),
-        ("position startpos moves e2e4 e2e4", vec!["e2e4"]),
-        ("position startpos moves e2e4 zz99 d7d5", vec!["e2e4"]),
-        (
-            "position startpos moves e2e4 e7e5 e1g1",
-            vec!["e2e4", "e7e5"],
-        ),
-        ("position startpos moves 0000", vec![]),
-        ("position startpos moves e2e4 Q@e5", vec!["e2e4"]),
-        (
-            "position startpos moves e2e4 e7e5 g1f3 \u{feff}b8c6",
-            vec!["e2e4", "e7e5", "g1f3"],
-        ),
+fn illegal_moves_refuse_the_position() {
+    for bad in [
+        "position startpos moves e2e5",
+        "position startpos moves e2e4 e2e4",
+        "position startpos moves e2e4 zz99 d7d5",
+        "position startpos moves e2e4 e7e5 e1g1",
+        "position startpos moves 0000",
+        "position startpos moves e2e4 Q@e5",
+        "position startpos moves e2e4 e7e5 g1f3 \u{feff}b8c6",
     ] {
-        let input = format!("{bad}\ngo nodes 500\n");
+        // refused: `go` answers 0000 (with an info string) until a good position comes
+        let input = format!("{bad}\ngo nodes 500\ngo nodes 500\nposition startpos\ngo nodes 500\n");
         let out = session(input.as_bytes());
-        assert_eq!(info_strings(&out).len(), 1, "{bad}: {:?}", out.lines());
+        // the refusal, and one note per refused go
+        assert_eq!(info_strings(&out).len(), 3, "{bad}: {:?}", out.lines());
         let best = bestmoves(&out);
-        assert_eq!(best.len(), 1, "{bad}");
-        assert_legal(&after(&before), &best[0]);
+        assert_eq!(best.len(), 3, "{bad}");
+        assert_eq!(best[..2], ["0000", "0000"], "{bad}");
+        assert_legal(&Chess::default(), &best[2]);
     }
 }
 
@@ -137,14 +136,18 @@ fn bad_fens_leave_the_engine_usable() {
         "\u{0}\u{1}\u{7f}",
         "ñ/ñ/ñ/ñ/ñ/ñ/ñ/ñ w - - 0 1",
     ] {
-        // a bad FEN after a good position: that position stays
-        let input = format!("position startpos moves g1f3\nposition fen {fen}\ngo nodes 500\n");
+        // a bad FEN after a good position: no position (not the previous one) until a good
+        // one, then the engine is as usable as before
+        let input = format!(
+            "position startpos moves g1f3\nposition fen {fen}\ngo nodes 500\nposition startpos moves g1f3\ngo nodes 500\n"
+        );
         let out = session(input.as_bytes());
         let infos = info_strings(&out);
-        assert!(!infos.is_empty(), "{fen:?}: no error reported");
+        assert!(infos.len() >= 2, "{fen:?}: no error reported");
         let best = bestmoves(&out);
-        assert_eq!(best.len(), 1, "{fen:?}");
-        assert_legal(&after(&["g1f3"]), &best[0]);
+        assert_eq!(best.len(), 2, "{fen:?}");
+        assert_eq!(best[0], "0000", "{fen:?}: searched the previous position");
+        assert_legal(&after(&["g1f3"]), &best[1]);
     }
 }
 
@@ -240,7 +243,8 @@ fn huge_lines() {
         "{:?}",
         info_strings(&out)
     );
-    assert_legal(&after(&["e2e4"]), &bestmoves(&out)[0]);
+    // the second e2e4 is not legal: the position is refused
+    assert_eq!(bestmoves(&out), ["0000"]);
 }
 
 #[test]
