@@ -1,5 +1,6 @@
 //! `histogram.svg`: the judged divergences by `sd_cp − old_cp` (scores clipped to ±1000), in
-//! bins of [`BIN`] cp from −[`RANGE`] to +[`RANGE`]; differences beyond go into the end bins.
+//! bins of [`BIN`] cp centred on multiples of [`BIN`] from −[`RANGE`] to +[`RANGE`] (so the
+//! bin at 0 holds the differences within ±12 cp); differences beyond go into the end bins.
 
 use super::DivergenceRow;
 use super::summary::{JudgeSummary, clipped_diff};
@@ -12,15 +13,16 @@ pub const RANGE: i32 = 500;
 const SD_COLOUR: RGBColor = RGBColor(31, 119, 180);
 const GREY: RGBColor = RGBColor(120, 120, 120);
 
-/// Counts per bin; bin `i` covers `[-RANGE + i·BIN, -RANGE + (i+1)·BIN)`, the last bin also
-/// `RANGE` itself; values outside go into the first or last bin.
+/// Counts per bin; bin `i` is centred on `-RANGE + i·BIN` and covers
+/// `[centre - BIN/2, centre + BIN/2)` (integer differences: `centre-12 ..= centre+12`);
+/// values outside go into the first or last bin.
 pub fn bins(rows: &[DivergenceRow]) -> Vec<u64> {
-    let n = (2 * RANGE / BIN) as usize;
-    let mut counts = vec![0u64; n];
+    let half = RANGE / BIN;
+    let mut counts = vec![0u64; (2 * half + 1) as usize];
     for r in rows {
         let d = clipped_diff(r);
-        let i = ((d + RANGE).div_euclid(BIN)).clamp(0, n as i32 - 1) as usize;
-        counts[i] += 1;
+        let i = (d + (BIN - 1) / 2).div_euclid(BIN).clamp(-half, half) + half;
+        counts[i as usize] += 1;
     }
     counts
 }
@@ -44,7 +46,8 @@ pub fn draw(
         s.equal,
         s.worse
     );
-    let (lo, hi) = (-RANGE as f64, RANGE as f64);
+    let w = BIN as f64;
+    let (lo, hi) = (-RANGE as f64 - w / 2.0, RANGE as f64 + w / 2.0);
     let mut chart = ChartBuilder::on(&root)
         .caption(caption, ("sans-serif", 18))
         .margin(15)
@@ -58,10 +61,15 @@ pub fn draw(
             "judge's sd_cp − old_cp (mover's view, clipped; end bins hold all beyond ±{RANGE})"
         ))
         .y_desc("divergences")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| format!("{y:.0}"))
         .draw()?;
     chart.draw_series(counts.iter().enumerate().map(|(i, &c)| {
-        let x0 = (-RANGE + i as i32 * BIN) as f64;
-        Rectangle::new([(x0, 0.0), (x0 + BIN as f64, c as f64)], SD_COLOUR.filled())
+        let centre = (-RANGE + i as i32 * BIN) as f64;
+        Rectangle::new(
+            [(centre - w / 2.0, 0.0), (centre + w / 2.0, c as f64)],
+            SD_COLOUR.filled(),
+        )
     }))?;
     chart.draw_series(LineSeries::new([(0.0, 0.0), (0.0, top)], GREY))?;
     root.present()?;
@@ -80,18 +88,19 @@ mod tests {
         };
         let c = bins(&[
             row(0),
-            row(24),
-            row(25),
-            row(-1),
+            row(12),
+            row(-12),
+            row(13),
+            row(-13),
             row(9000),
             row(-600),
             row(500),
         ]);
-        assert_eq!(c.len(), 40);
-        assert_eq!(c[20], 2); // 0 and 24
-        assert_eq!(c[21], 1); // 25
-        assert_eq!(c[19], 1); // -1
-        assert_eq!(c[39], 2); // 500 and 9000 (clipped to 1000)
+        assert_eq!(c.len(), 41);
+        assert_eq!(c[20], 3); // 0, 12, -12
+        assert_eq!(c[21], 1); // 13
+        assert_eq!(c[19], 1); // -13
+        assert_eq!(c[40], 2); // 500 and 9000 (clipped to 1000)
         assert_eq!(c[0], 1); // -600
     }
 }
