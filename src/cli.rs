@@ -54,7 +54,7 @@ scripts/positions-from-games.py write them), UCI moves, or FEN/EPD lines; positi
 moves are entered move by move as the C's main loop would, then each build thinks once.
 
 The judge scores the position after each move with `ucinewgame`, `position ... moves M`,
-`go nodes N`, one thread and a fixed hash (reproducible); its last score before `bestmove` is
+`go nodes N` (or `go depth D`), one thread and a fixed hash (reproducible); its last score before `bestmove` is
 negated to the mover's view; a mate in p plies is 10000-p. A move that mates is 10000, one
 that stalemates 0, without the judge. Summary: mean of sd_cp - old_cp with scores clipped to
 +/-1000 and its 95% interval (also unclipped, and the median), shares better/equal/worse
@@ -89,6 +89,9 @@ pub struct JudgeArgs {
     /// The judge's budget per position: `go nodes N`.
     #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub judge_nodes: u64,
+    /// The judge's budget as a depth instead: `go depth D`.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100), conflicts_with = "judge_nodes")]
+    pub judge_depth: Option<u32>,
     /// The judge's hash (MB).
     #[arg(long, default_value_t = 16)]
     pub judge_hash: u32,
@@ -139,6 +142,7 @@ impl JudgeArgs {
                 path: self.judge,
                 args: self.judge_arg,
                 nodes: self.judge_nodes,
+                depth: self.judge_depth,
                 hash_mb: self.judge_hash,
                 timeout: std::time::Duration::from_secs_f64(self.judge_timeout),
             },

@@ -498,3 +498,33 @@ fn stockfish_as_the_judge() {
     };
     assert_eq!(strip(&a), strip(&r));
 }
+
+#[test]
+fn a_judge_budget_in_depth() {
+    let dir = scratch_dir("judge-depth");
+    let csv = games_csv(&dir);
+    let out = dir.join("out");
+    let r = judge(&[
+        &"--games",
+        &csv,
+        &"--out",
+        &out,
+        &"--judge",
+        &UMAX,
+        &"--judge-arg",
+        &"uci",
+        &"--judge-arg",
+        &"--hash-bits=16",
+        &"--judge-depth",
+        &"4",
+    ]);
+    ok(&r);
+    let r = rows(&out.join("divergences.csv"));
+    check_blunder_rows(&r);
+    assert!(
+        r[0]["settings"].contains(";judge_depth=4;"),
+        "{}",
+        r[0]["settings"]
+    );
+    assert!(!r[0]["settings"].contains("judge_nodes"));
+}

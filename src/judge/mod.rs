@@ -395,9 +395,13 @@ fn settings(opts: &JudgeOptions, judge_name: &str) -> String {
             )
         }
     };
+    let budget = match j.depth {
+        Some(d) => format!("judge_depth={d}"),
+        None => format!("judge_nodes={}", j.nodes),
+    };
     s.push_str(&format!(
-        ";judge={judge_name};judge_nodes={};judge_hash_mb={};judge_threads=1;mate={MATE}",
-        j.nodes, j.hash_mb
+        ";judge={judge_name};{budget};judge_hash_mb={};judge_threads=1;mate={MATE}",
+        j.hash_mb
     ));
     s
 }

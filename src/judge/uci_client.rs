@@ -24,6 +24,8 @@ pub struct JudgeSpec {
     pub args: Vec<String>,
     /// `go nodes N`.
     pub nodes: u64,
+    /// `go depth D` instead of `go nodes N`.
+    pub depth: Option<u32>,
     /// `setoption name Hash value MB`.
     pub hash_mb: u32,
     /// Longest wait for any answer (`uciok`, `readyok`, `bestmove`).
@@ -161,12 +163,17 @@ impl Judge {
 
     /// The judge's score of `position` (a UCI `position` argument: `startpos moves ...` or
     /// `fen ... moves ...`), from the side to move's view, after `go nodes N` on an empty
-    /// hash. The score is the one of the last `info` line before `bestmove` (bound or not).
+    /// hash (or `go depth D`). The score is the one of the last `info` line before `bestmove`
+    /// (bound or not).
     fn try_evaluate(&mut self, position: &str) -> Result<Score, String> {
         self.send("ucinewgame")?;
         self.ready()?;
         self.send(&format!("position {position}"))?;
-        self.send(&format!("go nodes {}", self.spec.nodes))?;
+        let go = match self.spec.depth {
+            Some(d) => format!("go depth {d}"),
+            None => format!("go nodes {}", self.spec.nodes),
+        };
+        self.send(&go)?;
         let deadline = Instant::now() + self.spec.timeout;
         let mut score = None;
         loop {
