@@ -110,9 +110,14 @@ pub struct JudgeArgs {
     /// Worker threads, each with its own judge process. [default: all cores]
     #[arg(long, value_name = "N")]
     pub concurrency: Option<usize>,
-    /// No progress bar (one line per finished position instead).
+    /// No progress bar, and no line per finished position (printed instead of the bar when
+    /// stderr is not a terminal).
     #[arg(long)]
     pub no_progress: bool,
+    /// Only write summary.txt, judge-summary.csv and histogram.svg from the rows already in
+    /// --out (a stopped or running run), judging nothing.
+    #[arg(long, conflicts_with = "resume")]
+    pub summary_only: bool,
 }
 
 impl JudgeArgs {
@@ -153,6 +158,7 @@ impl JudgeArgs {
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             progress: !self.no_progress,
             margin: self.margin,
+            summary_only: self.summary_only,
             command_line: std::env::args().collect(),
         })
     }

@@ -241,6 +241,13 @@ fn resume_finishes_to_the_same_rows() {
         format!("{header}\n{first}\n{}", &second[..20]),
     )
     .unwrap();
+    // --summary-only summarizes what is on disk and touches nothing else
+    let before = std::fs::read(part.join("divergences.csv")).unwrap();
+    let text = ok(&run_args(&with(args(&part), &["--summary-only"])));
+    assert!(text.contains("PARTIAL: 1 of 2 done"), "{text}");
+    assert!(text.contains("Divergences judged: 1"), "{text}");
+    assert_eq!(std::fs::read(part.join("divergences.csv")).unwrap(), before);
+    assert!(part.join("histogram.svg").exists());
     ok(&run_args(&with(args(&part), &["--resume"])));
     assert_eq!(judged(rows(&part.join("divergences.csv"))), expected_rows);
     // Other settings are refused.

@@ -66,6 +66,8 @@ pub struct JudgeOptions {
     pub progress: bool,
     /// |sd_cp − old_cp| at most this counts as equal.
     pub margin: i32,
+    /// Only summarize the rows on disk ([`summarize_only`]).
+    pub summary_only: bool,
     pub command_line: Vec<String>,
 }
 
@@ -524,6 +526,9 @@ pub struct JudgeOutcome {
 
 /// `umax judge`.
 pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
+    if opts.summary_only {
+        return summarize_only(opts);
+    }
     // everything that can fail is checked before anything is written
     let probe = Judge::start(&opts.judge)?;
     let judge_name = if probe.name.is_empty() {
@@ -659,16 +664,39 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
         ));
     }
 
-    // sort the rows into task order and write the summary
+    write_results(opts, &tasks, found.as_ref(), &settings, true)
+}
+
+/// Sorts the rows on disk into task order (when `rewrite`), and writes the summary and the
+/// histogram of the rows on disk.
+fn write_results(
+    opts: &JudgeOptions,
+    tasks: &[Task],
+    found: Option<&divergence::Found>,
+    settings: &str,
+    rewrite: bool,
+) -> Result<JudgeOutcome, String> {
+    let out = &opts.out;
+    let div_path = out.join(DIVERGENCES_CSV);
+    let thinks_path = out.join(THINKS_CSV);
+    let positions_mode = matches!(opts.source, Source::Positions { .. });
     let order: HashMap<&str, usize> = tasks
         .iter()
         .enumerate()
         .map(|(i, t)| (t.key.as_str(), i))
         .collect();
     let (mut rows, _) = read_csv::<DivergenceRow>(&div_path)?;
-    rows.sort_by_key(|r| order.get(key_of(r).as_str()).copied().unwrap_or(usize::MAX));
-    write_csv(&div_path, &rows)?;
-    let mut written = vec![div_path.clone()];
+    rows.sort_by_key(|r| {
+        order
+            .get(row_key(r).as_str())
+            .copied()
+            .unwrap_or(usize::MAX)
+    });
+    let mut written = Vec::new();
+    if rewrite {
+        write_csv(&div_path, &rows)?;
+        written.push(div_path.clone());
+    }
     let thinks = if positions_mode {
         let (mut t, _) = read_csv::<ThinkRow>(&thinks_path)?;
         t.sort_by_key(|r| {
@@ -677,19 +705,20 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
                 .copied()
                 .unwrap_or(usize::MAX)
         });
-        write_csv(&thinks_path, &t)?;
-        written.push(thinks_path.clone());
+        if rewrite {
+            write_csv(&thinks_path, &t)?;
+            written.push(thinks_path.clone());
+        }
         Some(t)
     } else {
         None
     };
-    let s = summary::summarize(
-        &rows,
-        thinks.as_deref(),
-        found.as_ref(),
-        opts.margin,
-        &settings,
-    );
+    let done = match &thinks {
+        Some(t) => t.len(),
+        None => rows.len(),
+    };
+    let mut s = summary::summarize(&rows, thinks.as_deref(), found, opts.margin, settings);
+    s.done = (done, tasks.len());
     let text = summary::text(&s);
     let w = |name: &str, bytes: &[u8]| {
         let p = out.join(name);
@@ -708,6 +737,31 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
         text,
         written,
     })
+}
+
+/// `--summary-only`: the summary and histogram of the rows on disk in `--out` (e.g. of a
+/// stopped or still running run), without judging anything and without touching the CSVs.
+pub fn summarize_only(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
+    let (tasks, found) = tasks(&opts.source)?;
+    let (rows, _) = read_csv::<DivergenceRow>(&opts.out.join(DIVERGENCES_CSV))?;
+    let (thinks, _) = read_csv::<ThinkRow>(&opts.out.join(THINKS_CSV))?;
+    let settings = rows
+        .first()
+        .map(|r| r.settings.clone())
+        .or_else(|| thinks.first().map(|r| r.settings.clone()))
+        .ok_or_else(|| format!("--summary-only: no rows in {}", opts.out.display()))?;
+    if let Some(other) = rows
+        .iter()
+        .map(|r| &r.settings)
+        .chain(thinks.iter().map(|r| &r.settings))
+        .find(|s| **s != settings)
+    {
+        return Err(format!(
+            "--summary-only: {} mixes settings ('{settings}' and '{other}')",
+            opts.out.display()
+        ));
+    }
+    write_results(opts, &tasks, found.as_ref(), &settings, false)
 }
 
 fn append_command(out: &Path, opts: &JudgeOptions, settings: &str) -> Result<(), String> {

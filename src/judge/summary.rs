@@ -77,6 +77,8 @@ pub struct JudgeSummary {
     /// CPU seconds of umax's thinks (positions mode) and of the judge.
     pub umax_cpu_s: f64,
     pub judge_cpu_s: f64,
+    /// Units of work done (pairs judged, or positions thought about) of all the run's.
+    pub done: (usize, usize),
 }
 
 pub fn summarize(
@@ -116,6 +118,10 @@ pub fn summarize(
         }),
         umax_cpu_s: thinks.map_or(0.0, |t| t.iter().map(|r| r.old_cpu_s + r.sd_cpu_s).sum()),
         judge_cpu_s: rows.iter().map(|r| r.judge_cpu_s).sum(),
+        done: (
+            thinks.map_or(rows.len(), |t| t.len()),
+            thinks.map_or(rows.len(), |t| t.len()),
+        ),
     }
 }
 
@@ -131,6 +137,13 @@ fn pct(k: usize, n: usize) -> String {
 pub fn text(s: &JudgeSummary) -> String {
     let mut o = String::new();
     let _ = writeln!(o, "Settings: {}", s.settings);
+    if s.done.0 < s.done.1 {
+        let _ = writeln!(
+            o,
+            "PARTIAL: {} of {} done (--resume continues the run)",
+            s.done.0, s.done.1
+        );
+    }
     if let Some((identical, prefix, incomplete)) = s.pairs {
         let _ = writeln!(
             o,
@@ -196,6 +209,8 @@ pub fn csv(s: &JudgeSummary) -> Vec<u8> {
         });
     let f = |x: f64| fixed(x, 3);
     let cols: Vec<(&str, String)> = vec![
+        ("done", s.done.0.to_string()),
+        ("total", s.done.1.to_string()),
         ("divergences", s.divergences.to_string()),
         ("mean_sd_minus_old_clipped", f(s.clipped.mean)),
         ("clipped_low", f(s.clipped.low)),
