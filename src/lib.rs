@@ -18,6 +18,7 @@ pub mod engine;
 pub mod fen;
 pub mod fuzzing;
 pub mod games;
+pub mod judge;
 pub mod matchrun;
 pub mod openings;
 pub mod oracle;

@@ -84,6 +84,14 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             umax::uci::run(&opts, &mut stdin.lock(), std::io::stdout())?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Judge(args) => {
+            let outcome = umax::judge::run(&args.into_options()?)?;
+            print!("{}", outcome.text);
+            for path in outcome.written {
+                eprintln!("wrote {}", path.display());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::VerifyC(args) => {
             let opts = umax::oracle::VerifyOptions {
                 csv: args.csv,

@@ -1,0 +1,859 @@
+//! `umax judge`: where old and sd choose different moves, a strong UCI engine (the judge)
+//! scores the position after each move. Far less noise per CPU-hour than game results.
+//!
+//! Two sources of divergences:
+//! - **games** (a games.csv): for every pair whose two games differ, the first ply where they
+//!   part ([`divergence`]): the same position, old's move in one game and sd's in the other;
+//! - **positions** (a file of positions, `name<TAB>uci moves` as `umax bench --positions` reads
+//!   it, or FEN/EPD lines): both builds think once at a budget ([`think`]); where their moves
+//!   differ, both are judged.
+//!
+//! The judge ([`uci_client`]) scores the position after each move with `go nodes N` on an
+//! empty hash (`ucinewgame`), one thread, a fixed hash; the score is turned to the mover's view
+//! (negated) and a mate becomes `±(10000 - plies)`. A move that mates is scored `+10000`, a
+//! move that stalemates `0`, without asking the judge. The judge is given the moves from the
+//! start (`position startpos moves ...`), so it knows the game's repetitions.
+//!
+//! Output (`--out DIR`): `divergences.csv` (one row per judged divergence, appended and flushed
+//! as each is judged, sorted at the end), in positions mode `thinks.csv` (every position: both
+//! builds' moves, nodes, CPU), `summary.txt`, `judge-summary.csv`, `histogram.svg`,
+//! `command.txt`. `--resume` continues a stopped run: finished rows are kept, the rest is done.
+
+pub mod divergence;
+pub mod histogram;
+pub mod summary;
+pub mod think;
+pub mod uci_client;
+
+use crate::chess::parse_uci;
+use crate::engine::{Build, Engine};
+use serde::{Deserialize, Serialize};
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, EnPassantMode, Position};
+use std::collections::{HashMap, HashSet};
+use std::fs::{self, File, OpenOptions};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use think::{ThinkBudget, think_at};
+use uci_client::{Judge, JudgeSpec, MATE, Score};
+
+pub const DIVERGENCES_CSV: &str = "divergences.csv";
+pub const THINKS_CSV: &str = "thinks.csv";
+
+/// Where the positions come from.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// games.csv files of one match (shards are merged).
+    Games(Vec<PathBuf>),
+    /// A positions file; both builds think at `budget` with tables of 2^`hash_bits`+8.
+    Positions {
+        file: PathBuf,
+        budget: ThinkBudget,
+        hash_bits: u32,
+    },
+}
+
+/// What `umax judge` was asked to do.
+#[derive(Clone, Debug)]
+pub struct JudgeOptions {
+    pub source: Source,
+    pub judge: JudgeSpec,
+    pub out: PathBuf,
+    pub resume: bool,
+    pub concurrency: usize,
+    pub progress: bool,
+    /// |sd_cp − old_cp| at most this counts as equal.
+    pub margin: i32,
+    /// Only summarize the rows on disk ([`summarize_only`]).
+    pub summary_only: bool,
+    pub command_line: Vec<String>,
+}
+
+/// One judged divergence: a row of `divergences.csv`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct DivergenceRow {
+    /// Games mode: the pair whose games part here.
+    pub pair: Option<u64>,
+    /// Positions mode: the position's name.
+    pub position: String,
+    /// Plies from the start position to this one.
+    pub ply: u64,
+    /// The position before the move.
+    pub fen: String,
+    pub old_move: String,
+    pub sd_move: String,
+    /// The judge's score after old's move, centipawns from the mover's view.
+    pub old_cp: i32,
+    pub sd_cp: i32,
+    pub sd_minus_old: i32,
+    /// The judge's own words for the position after the move, from the side to move there
+    /// (`cp 35`, `mate -2`), or `checkmate`/`stalemate`/`insufficient_material`.
+    pub old_judge: String,
+    pub sd_judge: String,
+    /// CPU seconds the judge spent on this row.
+    pub judge_cpu_s: f64,
+    /// The UCI `position` the judge was given, without the judged move.
+    pub position_command: String,
+    pub settings: String,
+}
+
+/// One position thought about by both builds (positions mode): a row of `thinks.csv`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ThinkRow {
+    pub position: String,
+    pub ply: u64,
+    /// `-`: no legal move offered.
+    pub old_move: String,
+    pub sd_move: String,
+    pub old_nodes: u64,
+    pub sd_nodes: u64,
+    pub old_cpu_s: f64,
+    pub sd_cpu_s: f64,
+    pub settings: String,
+}
+
+/// A unit of work.
+#[derive(Clone, Debug)]
+struct Task {
+    key: String,
+    pair: Option<u64>,
+    start_fen: Option<String>,
+    history: Vec<String>,
+    /// Games mode: old's and sd's moves, known from the games.
+    moves: Option<(String, String)>,
+}
+
+/// A position of a positions file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InputPosition {
+    pub name: String,
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+}
+
+/// Reads a positions file: `name<TAB>uci moves`, or `uci moves` (from the initial position),
+/// or a FEN/EPD (optionally after `name<TAB>`). Blank lines and `#` lines are skipped.
+pub fn parse_positions(text: &str, source: &str) -> Result<Vec<InputPosition>, String> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim_end_matches('\r');
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let at = |e: String| format!("{source}:{}: {e}", i + 1);
+        let (name, body) = match line.split_once('\t') {
+            Some((n, b)) => (n.trim().to_string(), b.trim()),
+            None => (format!("{source}:{}", i + 1), line.trim()),
+        };
+        let first = body.split_whitespace().next().unwrap_or("");
+        if first.contains('/') {
+            let pos = crate::fen::parse_fen(body)
+                .or_else(|_| crate::fen::parse_epd(body))
+                .map_err(|e| at(format!("not a FEN or EPD: {e}")))?;
+            if pos.is_game_over() {
+                return Err(at("the game is over in this position".into()));
+            }
+            let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+            out.push(InputPosition {
+                name,
+                fen: Some(fen),
+                moves: Vec::new(),
+            });
+            continue;
+        }
+        let mut pos = Chess::default();
+        let mut moves = Vec::new();
+        for m in body.split_whitespace() {
+            let mv = parse_uci(&pos, m).map_err(at)?;
+            pos.play_unchecked(mv);
+            moves.push(m.to_string());
+        }
+        if pos.is_game_over() {
+            return Err(at("the game is over in this position".into()));
+        }
+        out.push(InputPosition {
+            name,
+            fen: None,
+            moves,
+        });
+    }
+    if out.is_empty() {
+        return Err(format!("{source}: no positions"));
+    }
+    Ok(out)
+}
+
+/// The position before `history`'s last move is played, and the UCI `position` argument.
+fn position_of(start_fen: Option<&str>, history: &[String]) -> Result<(Chess, String), String> {
+    let mut pos = match start_fen {
+        Some(f) => crate::fen::parse_fen(f).map_err(|e| format!("'{f}': {e}"))?,
+        None => Chess::default(),
+    };
+    for m in history {
+        let mv = parse_uci(&pos, m)?;
+        pos.play_unchecked(mv);
+    }
+    let mut command = match start_fen {
+        Some(f) => format!("fen {f}"),
+        None => "startpos".to_string(),
+    };
+    if !history.is_empty() {
+        command.push_str(" moves ");
+        command.push_str(&history.join(" "));
+    }
+    Ok((pos, command))
+}
+
+/// The judge's score of `mv` played in `pos`, from the mover's view, and the words for it.
+fn judge_move(
+    judge: &mut Judge,
+    pos: &Chess,
+    position_command: &str,
+    mv: &str,
+) -> Result<(i32, String), String> {
+    let m = parse_uci(pos, mv)?;
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    if after.is_checkmate() {
+        return Ok((MATE, "checkmate".into()));
+    }
+    if after.is_stalemate() {
+        return Ok((0, "stalemate".into()));
+    }
+    if after.is_insufficient_material() {
+        return Ok((0, "insufficient_material".into()));
+    }
+    let command = if position_command.contains(" moves ") {
+        format!("{position_command} {mv}")
+    } else {
+        format!("{position_command} moves {mv}")
+    };
+    let score: Score = judge.evaluate(&command)?;
+    Ok((-score.centipawns(), score.text()))
+}
+
+/// Judges old's and sd's moves in one position.
+fn judge_pair(
+    judge: &mut Judge,
+    task: &Task,
+    old_move: &str,
+    sd_move: &str,
+    settings: &str,
+) -> Result<DivergenceRow, String> {
+    let (pos, position_command) = position_of(task.start_fen.as_deref(), &task.history)?;
+    let cpu0 = judge.cpu_seconds();
+    let (old_cp, old_judge) = judge_move(judge, &pos, &position_command, old_move)?;
+    let (sd_cp, sd_judge) = judge_move(judge, &pos, &position_command, sd_move)?;
+    let judge_cpu_s = (judge.cpu_seconds() - cpu0).max(0.0);
+    Ok(DivergenceRow {
+        pair: task.pair,
+        position: if task.pair.is_some() {
+            String::new()
+        } else {
+            task.key.clone()
+        },
+        ply: task.history.len() as u64,
+        fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
+        old_move: old_move.to_string(),
+        sd_move: sd_move.to_string(),
+        old_cp,
+        sd_cp,
+        sd_minus_old: sd_cp - old_cp,
+        old_judge,
+        sd_judge,
+        judge_cpu_s: (judge_cpu_s * 1000.0).round() / 1000.0,
+        position_command,
+        settings: settings.to_string(),
+    })
+}
+
+/// What a worker owns: its judge, and in positions mode one engine per build.
+struct Worker {
+    judge: Judge,
+    engines: Option<(Engine, Engine)>,
+}
+
+/// Does one task: the thinks (positions mode) and the judgement where the moves differ.
+fn do_task(
+    w: &mut Worker,
+    task: &Task,
+    source: &Source,
+    settings: &str,
+) -> Result<(Option<DivergenceRow>, Option<ThinkRow>), String> {
+    if let Some((old_move, sd_move)) = &task.moves {
+        let row = judge_pair(&mut w.judge, task, old_move, sd_move, settings)?;
+        return Ok((Some(row), None));
+    }
+    let Source::Positions {
+        budget, hash_bits, ..
+    } = source
+    else {
+        unreachable!("games-mode tasks carry their moves");
+    };
+    let (old, sd) = w.engines.get_or_insert_with(|| {
+        (
+            think::new_engine(Build::Old, *hash_bits),
+            think::new_engine(Build::Sd, *hash_bits),
+        )
+    });
+    let fen = task.start_fen.as_deref();
+    let o = think_at(old, fen, &task.history, *budget).map_err(|e| format!("{}: {e}", task.key))?;
+    let s = think_at(sd, fen, &task.history, *budget).map_err(|e| format!("{}: {e}", task.key))?;
+    let think_row = ThinkRow {
+        position: task.key.clone(),
+        ply: task.history.len() as u64,
+        old_move: o.mv.clone().unwrap_or_else(|| "-".into()),
+        sd_move: s.mv.clone().unwrap_or_else(|| "-".into()),
+        old_nodes: o.nodes,
+        sd_nodes: s.nodes,
+        old_cpu_s: (o.cpu_s * 1e6).round() / 1e6,
+        sd_cpu_s: (s.cpu_s * 1e6).round() / 1e6,
+        settings: settings.to_string(),
+    };
+    let row = match (&o.mv, &s.mv) {
+        (Some(a), Some(b)) if a != b => Some(judge_pair(&mut w.judge, task, a, b, settings)?),
+        _ => None,
+    };
+    Ok((row, Some(think_row)))
+}
+
+/// The tasks of a run, in order, and (games mode) what the finder counted.
+fn tasks(source: &Source) -> Result<(Vec<Task>, Option<divergence::Found>), String> {
+    match source {
+        Source::Games(paths) => {
+            let rows = crate::report::read_games(paths)?;
+            let found = divergence::find(&rows)?;
+            let tasks = found
+                .divergences
+                .iter()
+                .map(|d| Task {
+                    key: d.pair.to_string(),
+                    pair: Some(d.pair),
+                    start_fen: d.start_fen.clone(),
+                    history: d.history.clone(),
+                    moves: Some((d.old_move.clone(), d.sd_move.clone())),
+                })
+                .collect();
+            Ok((tasks, Some(found)))
+        }
+        Source::Positions { file, .. } => {
+            let text = fs::read_to_string(file)
+                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let positions = parse_positions(&text, &file.display().to_string())?;
+            let mut seen = HashSet::new();
+            let mut out = Vec::new();
+            for p in positions {
+                if !seen.insert(p.name.clone()) {
+                    return Err(format!(
+                        "{}: the name '{}' appears twice",
+                        file.display(),
+                        p.name
+                    ));
+                }
+                out.push(Task {
+                    key: p.name,
+                    pair: None,
+                    start_fen: p.fen,
+                    history: p.moves,
+                    moves: None,
+                });
+            }
+            Ok((out, None))
+        }
+    }
+}
+
+fn file_name(p: &Path) -> String {
+    p.file_name()
+        .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into())
+}
+
+/// The settings string: everything that decides a row. Rows with other settings never mix.
+fn settings(opts: &JudgeOptions, judge_name: &str) -> String {
+    let j = &opts.judge;
+    let mut s = match &opts.source {
+        Source::Games(paths) => format!(
+            "mode=games;games={}",
+            paths
+                .iter()
+                .map(|p| file_name(p))
+                .collect::<Vec<_>>()
+                .join("+")
+        ),
+        Source::Positions {
+            file,
+            budget,
+            hash_bits,
+        } => {
+            let b = match budget {
+                ThinkBudget::Nodes(n) => format!("nodes={n}"),
+                ThinkBudget::Seconds(s) => format!("seconds={s}"),
+            };
+            format!(
+                "mode=positions;positions={};{b};hash_bits={hash_bits}",
+                file_name(file)
+            )
+        }
+    };
+    let budget = match j.depth {
+        Some(d) => format!("judge_depth={d}"),
+        None => format!("judge_nodes={}", j.nodes),
+    };
+    s.push_str(&format!(
+        ";judge={judge_name};{budget};judge_hash_mb={};judge_threads=1;mate={MATE}",
+        j.hash_mb
+    ));
+    s
+}
+
+/// Rows of a CSV written by this module, ignoring a trailing partial line; and the length of
+/// the complete part.
+fn read_csv<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<(Vec<T>, u64), String> {
+    if !path.exists() {
+        return Ok((Vec::new(), 0));
+    }
+    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let mut reader = csv::Reader::from_reader(&bytes[..complete]);
+    let mut rows = Vec::new();
+    for (i, row) in reader.deserialize::<T>().enumerate() {
+        rows.push(row.map_err(|e| format!("{}: row {}: {e}", path.display(), i + 1))?);
+    }
+    Ok((rows, complete as u64))
+}
+
+/// Writes `rows` (with a header) to `path` atomically.
+fn write_csv<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), String> {
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    for r in rows {
+        w.serialize(r).map_err(|e| e.to_string())?;
+    }
+    let bytes = w.into_inner().map_err(|e| e.to_string())?;
+    let bytes = if rows.is_empty() {
+        header_line::<T>()
+    } else {
+        bytes
+    };
+    crate::report::write_atomically(path, &bytes)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// The header line of a row type, for an empty file.
+fn header_line<T>() -> Vec<u8> {
+    let name = std::any::type_name::<T>();
+    let cols: &[&str] = if name.ends_with("ThinkRow") {
+        &[
+            "position",
+            "ply",
+            "old_move",
+            "sd_move",
+            "old_nodes",
+            "sd_nodes",
+            "old_cpu_s",
+            "sd_cpu_s",
+            "settings",
+        ]
+    } else {
+        &[
+            "pair",
+            "position",
+            "ply",
+            "fen",
+            "old_move",
+            "sd_move",
+            "old_cp",
+            "sd_cp",
+            "sd_minus_old",
+            "old_judge",
+            "sd_judge",
+            "judge_cpu_s",
+            "position_command",
+            "settings",
+        ]
+    };
+    format!("{}\n", cols.join(",")).into_bytes()
+}
+
+/// An append-only CSV, flushed after every row.
+struct Appender {
+    path: PathBuf,
+    csv: csv::Writer<File>,
+}
+
+impl Appender {
+    fn open<T>(path: &Path) -> Result<Appender, String> {
+        let new = fs::metadata(path).map_or(true, |m| m.len() == 0);
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        if new {
+            file.write_all(&header_line::<T>())
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        Ok(Appender {
+            path: path.to_path_buf(),
+            csv: csv::WriterBuilder::new()
+                .has_headers(false)
+                .terminator(csv::Terminator::Any(b'\n'))
+                .from_writer(file),
+        })
+    }
+
+    fn append<T: Serialize>(&mut self, row: &T) -> Result<(), String> {
+        self.csv
+            .serialize(row)
+            .map_err(csv::Error::into_kind)
+            .map_err(|e| format!("cannot write {}: {e:?}", self.path.display()))?;
+        self.csv
+            .flush()
+            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+    }
+}
+
+/// What a run did.
+#[derive(Clone, Debug)]
+pub struct JudgeOutcome {
+    pub summary: summary::JudgeSummary,
+    pub text: String,
+    pub written: Vec<PathBuf>,
+}
+
+/// `umax judge`.
+pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
+    if opts.summary_only {
+        return summarize_only(opts);
+    }
+    // everything that can fail is checked before anything is written
+    let probe = Judge::start(&opts.judge)?;
+    let judge_name = if probe.name.is_empty() {
+        file_name(&opts.judge.path)
+    } else {
+        probe.name.clone()
+    };
+    drop(probe);
+    let settings = settings(opts, &judge_name);
+    let (tasks, found) = tasks(&opts.source)?;
+    let out = &opts.out;
+    let div_path = out.join(DIVERGENCES_CSV);
+    let thinks_path = out.join(THINKS_CSV);
+    let positions_mode = matches!(opts.source, Source::Positions { .. });
+    if out.exists() && !out.is_dir() {
+        return Err(format!("--out {}: not a directory", out.display()));
+    }
+    let non_empty = out.is_dir()
+        && fs::read_dir(out)
+            .map_err(|e| format!("cannot read {}: {e}", out.display()))?
+            .next()
+            .is_some();
+    if non_empty && !opts.resume {
+        return Err(format!(
+            "--out {}: the directory is not empty (use --resume to continue the run in it, or choose another directory)",
+            out.display()
+        ));
+    }
+    let (mut rows, _) = read_csv::<DivergenceRow>(&div_path)?;
+    let (think_rows, _) = read_csv::<ThinkRow>(&thinks_path)?;
+    let foreign = rows
+        .iter()
+        .map(|r| &r.settings)
+        .chain(think_rows.iter().map(|r| &r.settings))
+        .find(|s| **s != settings);
+    if let Some(s) = foreign {
+        return Err(format!(
+            "--resume: {} was written with other settings ('{s}', now '{settings}'); resume with the same options or choose another --out",
+            out.display()
+        ));
+    }
+    let key_of = row_key;
+    let done: HashSet<String> = if positions_mode {
+        let thought: HashSet<String> = think_rows.iter().map(|r| r.position.clone()).collect();
+        // a divergence row whose position has no thinks row is done again
+        rows.retain(|r| thought.contains(&key_of(r)));
+        thought
+    } else {
+        rows.iter().map(key_of).collect()
+    };
+    fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    // rewrite what is kept (drops a partial last line), then append
+    write_csv(&div_path, &rows)?;
+    if positions_mode {
+        write_csv(&thinks_path, &think_rows)?;
+    }
+    append_command(out, opts, &settings)?;
+
+    let todo: Vec<&Task> = tasks.iter().filter(|t| !done.contains(&t.key)).collect();
+    let div_out = Mutex::new(Appender::open::<DivergenceRow>(&div_path)?);
+    let think_out = if positions_mode {
+        Some(Mutex::new(Appender::open::<ThinkRow>(&thinks_path)?))
+    } else {
+        None
+    };
+    let bar = progress_bar(tasks.len() as u64, done.len() as u64, opts.progress);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let error: Mutex<Option<String>> = Mutex::new(None);
+    let judged = AtomicUsize::new(0);
+    let workers = opts.concurrency.max(1).min(todo.len().max(1));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let fail = |e: String| {
+        stop.store(true, Ordering::SeqCst);
+        error.lock().expect("error lock").get_or_insert(e);
+    };
+    pool.scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|_| {
+                let judge = match Judge::start(&opts.judge) {
+                    Ok(j) => j,
+                    Err(e) => return fail(e),
+                };
+                let mut w = Worker {
+                    judge,
+                    engines: None,
+                };
+                while !stop.load(Ordering::SeqCst) {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(task) = todo.get(i) else { break };
+                    match do_task(&mut w, task, &opts.source, &settings) {
+                        Ok((row, think)) => {
+                            let written = (|| {
+                                if let Some(r) = &row {
+                                    div_out.lock().expect("csv lock").append(r)?;
+                                    judged.fetch_add(1, Ordering::SeqCst);
+                                }
+                                if let (Some(t), Some(out)) = (&think, &think_out) {
+                                    out.lock().expect("csv lock").append(t)?;
+                                }
+                                Ok::<(), String>(())
+                            })();
+                            if let Err(e) = written {
+                                return fail(e);
+                            }
+                            bar.inc(1);
+                            if bar.is_hidden() && opts.progress {
+                                eprintln!(
+                                    "done {} ({} of {}), {} judged this run",
+                                    task.key,
+                                    bar.position(),
+                                    tasks.len(),
+                                    judged.load(Ordering::SeqCst)
+                                );
+                            }
+                        }
+                        Err(e) => return fail(e),
+                    }
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    drop(div_out);
+    drop(think_out);
+    if let Some(e) = error.into_inner().expect("error lock") {
+        return Err(format!(
+            "{e}\nfinished rows are in {}; continue with --resume",
+            div_path.display()
+        ));
+    }
+
+    write_results(opts, &tasks, found.as_ref(), &settings, true)
+}
+
+/// Sorts the rows on disk into task order (when `rewrite`), and writes the summary and the
+/// histogram of the rows on disk.
+fn write_results(
+    opts: &JudgeOptions,
+    tasks: &[Task],
+    found: Option<&divergence::Found>,
+    settings: &str,
+    rewrite: bool,
+) -> Result<JudgeOutcome, String> {
+    let out = &opts.out;
+    let div_path = out.join(DIVERGENCES_CSV);
+    let thinks_path = out.join(THINKS_CSV);
+    let positions_mode = matches!(opts.source, Source::Positions { .. });
+    let order: HashMap<&str, usize> = tasks
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.key.as_str(), i))
+        .collect();
+    let (mut rows, _) = read_csv::<DivergenceRow>(&div_path)?;
+    rows.sort_by_key(|r| {
+        order
+            .get(row_key(r).as_str())
+            .copied()
+            .unwrap_or(usize::MAX)
+    });
+    let mut written = Vec::new();
+    if rewrite {
+        write_csv(&div_path, &rows)?;
+        written.push(div_path.clone());
+    }
+    let thinks = if positions_mode {
+        let (mut t, _) = read_csv::<ThinkRow>(&thinks_path)?;
+        t.sort_by_key(|r| {
+            order
+                .get(r.position.as_str())
+                .copied()
+                .unwrap_or(usize::MAX)
+        });
+        if rewrite {
+            write_csv(&thinks_path, &t)?;
+            written.push(thinks_path.clone());
+        }
+        Some(t)
+    } else {
+        None
+    };
+    let done = match &thinks {
+        Some(t) => t.len(),
+        None => rows.len(),
+    };
+    let mut s = summary::summarize(&rows, thinks.as_deref(), found, opts.margin, settings);
+    s.done = (done, tasks.len());
+    let text = summary::text(&s);
+    let w = |name: &str, bytes: &[u8]| {
+        let p = out.join(name);
+        crate::report::write_atomically(&p, bytes)
+            .map_err(|e| format!("cannot write {}: {e}", p.display()))
+            .map(|_| p)
+    };
+    written.push(w("summary.txt", text.as_bytes())?);
+    written.push(w("judge-summary.csv", &summary::csv(&s))?);
+    let hist = out.join("histogram.svg");
+    histogram::draw(&hist, &rows, &s)
+        .map_err(|e| format!("cannot draw {}: {e}", hist.display()))?;
+    written.push(hist);
+    Ok(JudgeOutcome {
+        summary: s,
+        text,
+        written,
+    })
+}
+
+/// `--summary-only`: the summary and histogram of the rows on disk in `--out` (e.g. of a
+/// stopped or still running run), without judging anything and without touching the CSVs.
+pub fn summarize_only(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
+    let (tasks, found) = tasks(&opts.source)?;
+    let (rows, _) = read_csv::<DivergenceRow>(&opts.out.join(DIVERGENCES_CSV))?;
+    let (thinks, _) = read_csv::<ThinkRow>(&opts.out.join(THINKS_CSV))?;
+    let settings = rows
+        .first()
+        .map(|r| r.settings.clone())
+        .or_else(|| thinks.first().map(|r| r.settings.clone()))
+        .ok_or_else(|| format!("--summary-only: no rows in {}", opts.out.display()))?;
+    if let Some(other) = rows
+        .iter()
+        .map(|r| &r.settings)
+        .chain(thinks.iter().map(|r| &r.settings))
+        .find(|s| **s != settings)
+    {
+        return Err(format!(
+            "--summary-only: {} mixes settings ('{settings}' and '{other}')",
+            opts.out.display()
+        ));
+    }
+    write_results(opts, &tasks, found.as_ref(), &settings, false)
+}
+
+fn append_command(out: &Path, opts: &JudgeOptions, settings: &str) -> Result<(), String> {
+    let path = out.join("command.txt");
+    let mut f = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let commit = std::process::Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "unknown".into());
+    let text = format!(
+        "{}command: {}\ncommit: {commit}\njudge: {}\nsettings: {settings}\nconcurrency: {}\nstarted: {}\n",
+        if opts.resume { "\n# resumed\n" } else { "" },
+        opts.command_line.join(" "),
+        opts.judge.path.display(),
+        opts.concurrency,
+        crate::matchrun::output::utc_now().iso()
+    );
+    f.write_all(text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn progress_bar(total: u64, done: u64, show: bool) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use std::io::IsTerminal;
+    if !(show && std::io::stderr().is_terminal()) {
+        let bar = ProgressBar::hidden();
+        bar.set_length(total);
+        bar.set_position(done);
+        return bar;
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30.cyan/blue} {pos}/{len} positions  [{elapsed_precise}, ETA {eta}]",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar.set_position(done);
+    bar.reset_eta();
+    bar.enable_steady_tick(std::time::Duration::from_millis(500));
+    bar
+}
+
+/// A row's key: the pair (games mode) or the position's name.
+pub fn row_key(r: &DivergenceRow) -> String {
+    match r.pair {
+        Some(p) => p.to_string(),
+        None => r.position.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_files() {
+        let text = "# comment\n\na\te2e4 e7e5\ne2e4\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\nepd\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"start\";\n";
+        let p = parse_positions(text, "f").unwrap();
+        assert_eq!(p.len(), 4);
+        assert_eq!(p[0].name, "a");
+        assert_eq!(p[0].moves, ["e2e4", "e7e5"]);
+        assert_eq!(p[1].name, "f:4");
+        assert!(
+            p[2].fen
+                .as_deref()
+                .unwrap()
+                .starts_with("rnbqkbnr/pppppppp/8/8/4P3")
+        );
+        assert_eq!(p[3].name, "epd");
+        assert!(
+            parse_positions("e2e5\n", "g")
+                .unwrap_err()
+                .starts_with("g:1:")
+        );
+        assert!(parse_positions("# nothing\n", "h").is_err());
+    }
+
+    #[test]
+    fn position_commands() {
+        let (_, c) = position_of(None, &[]).unwrap();
+        assert_eq!(c, "startpos");
+        let (pos, c) = position_of(None, &["e2e4".to_string()]).unwrap();
+        assert_eq!(c, "startpos moves e2e4");
+        assert_eq!(pos.turn(), shakmaty::Color::Black);
+    }
+}

@@ -1,0 +1,101 @@
+//! The one place where `umax judge` touches the engine: reach a position and think once.
+//!
+//! A position given by moves from the initial position is reached as the C main loop reaches
+//! it (as `umax bench` and the match runner do): a fresh game, then each move entered as a move
+//! line (`Engine::enter_move`: hash cleared, legality check), then one think. A position given
+//! by a FEN is set up with `Engine::set_fen` (no C counterpart) and its moves entered the same
+//! way.
+
+use crate::chess::{move_from_0x88, move_to_0x88, parse_uci, uci};
+use crate::engine::{Build, Engine, thread_cpu_seconds};
+use shakmaty::{Chess, Position};
+
+/// How long a think may go on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ThinkBudget {
+    /// The 3.2 root rule with N in place of 1e7 (deterministic).
+    Nodes(u64),
+    /// The root starts no new iteration after this many CPU seconds of the thread.
+    Seconds(f64),
+}
+
+/// A think's result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought {
+    /// The move in UCI notation, `None` if the engine offered no legal move (3.2's `a8a8`, or a
+    /// root answered from the hash).
+    pub mv: Option<String>,
+    pub nodes: u64,
+    pub cpu_s: f64,
+}
+
+/// Puts `engine` in the position (`fen`, or the initial position, then `moves`) and thinks.
+pub fn think_at(
+    engine: &mut Engine,
+    fen: Option<&str>,
+    moves: &[String],
+    budget: ThinkBudget,
+) -> Result<Thought, String> {
+    engine.reset();
+    let mut board = match fen {
+        Some(f) => {
+            engine
+                .set_fen(f)
+                .map_err(|e| format!("cannot set up '{f}': {e}"))?;
+            crate::fen::parse_fen(f).map_err(|e| format!("'{f}': {e}"))?
+        }
+        None => Chess::default(),
+    };
+    for m in moves {
+        let mv = parse_uci(&board, m)?;
+        let (from, to) = move_to_0x88(&mv)
+            .ok_or_else(|| format!("{m}: an under-promotion micro-Max cannot enter"))?;
+        if !engine.enter_move(from, to) {
+            return Err(format!("micro-Max refuses the move {m}"));
+        }
+        board.play_unchecked(mv);
+    }
+    let cpu0 = thread_cpu_seconds();
+    match budget {
+        ThinkBudget::Nodes(n) => {
+            engine.limits.nodes = n as i64;
+            engine.limits.deadline = None;
+        }
+        ThinkBudget::Seconds(s) => {
+            engine.limits.nodes = i64::MAX;
+            engine.limits.deadline = Some(cpu0 + s);
+        }
+    }
+    let think = engine.think();
+    let cpu_s = thread_cpu_seconds() - cpu0;
+    Ok(Thought {
+        mv: move_from_0x88(&board, think.from, think.to).map(|m| uci(&m)),
+        nodes: think.nodes.max(0) as u64,
+        cpu_s,
+    })
+}
+
+/// A fresh engine of `build` with a table of 2^`hash_bits`+8 entries.
+pub fn new_engine(build: Build, hash_bits: u32) -> Engine {
+    Engine::new(build, hash_bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thinks_as_the_match_does() {
+        // the same position and budget: the same move and node count
+        let mut e = new_engine(Build::Old, 16);
+        let moves: Vec<String> = ["e2e4", "e7e5"].iter().map(|s| s.to_string()).collect();
+        let a = think_at(&mut e, None, &moves, ThinkBudget::Nodes(20_000)).unwrap();
+        let b = think_at(&mut e, None, &moves, ThinkBudget::Nodes(20_000)).unwrap();
+        assert_eq!(a.mv, b.mv);
+        assert_eq!(a.nodes, b.nodes);
+        assert!(a.mv.is_some());
+        let err =
+            think_at(&mut e, None, &["e2e5".to_string()], ThinkBudget::Nodes(10)).unwrap_err();
+        assert!(err.contains("e2e5"), "{err}");
+    }
+}

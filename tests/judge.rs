@@ -1,0 +1,537 @@
+//! `umax judge` end to end, with real UCI engines as judges: `umax uci` itself (always), and
+//! Stockfish when installed (`/usr/games/stockfish`; under `CI=true` it must be, as the C tests
+//! require gcc there). Also: a missing, a mute, a dying and a hanging judge, and `--resume`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use umax::games::GameRow;
+
+const UMAX: &str = env!("CARGO_BIN_EXE_umax");
+const STOCKFISH: &str = "/usr/games/stockfish";
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn game(game: u64, moves: &str) -> GameRow {
+    let old_white = game % 2 == 1; // the match's schedule: game 2p-1 has old as White
+    GameRow {
+        game,
+        pair: game.div_ceil(2),
+        opening: "e2e4 e7e5".into(),
+        white: if old_white { "old" } else { "sd" }.into(),
+        black: if old_white { "sd" } else { "old" }.into(),
+        result: "1/2-1/2".into(),
+        sd_score: 0.5,
+        termination: "threefold".into(),
+        moves: moves.into(),
+        settings: "budget=nodes:100000".into(),
+        ..GameRow::default()
+    }
+}
+
+/// Pair 1: White (old in game 1) mates with h5f7 where sd (game 2) gives its queen away with
+/// h5e5. Pair 2: identical. Pair 3: at ply 3 Black (sd in game 5, old in game 6) defends with
+/// b8c6 or hangs its queen with d8g5.
+fn games_csv(dir: &Path) -> PathBuf {
+    let rows = [
+        game(1, "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7"),
+        game(2, "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5e5 c6e5"),
+        game(3, "e2e4 e7e5 g1f3 b8c6"),
+        game(4, "e2e4 e7e5 g1f3 b8c6"),
+        game(5, "e2e4 e7e5 g1f3 d8g5 f3g5"),
+        game(6, "e2e4 e7e5 g1f3 b8c6 f1b5"),
+    ];
+    let path = dir.join("games.csv");
+    let mut w = csv::Writer::from_path(&path).unwrap();
+    for r in &rows {
+        w.serialize(r).unwrap();
+    }
+    w.flush().unwrap();
+    path
+}
+
+fn judge(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
+    let mut cmd = Command::new(UMAX);
+    cmd.arg("judge").arg("--no-progress");
+    for a in args {
+        cmd.arg(a);
+    }
+    cmd.output().unwrap()
+}
+
+fn ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "umax judge failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn fails_with(out: &Output, needles: &[&str]) {
+    assert!(!out.status.success(), "umax judge should have failed");
+    let err = String::from_utf8_lossy(&out.stderr);
+    for n in needles {
+        assert!(err.contains(n), "stderr lacks '{n}': {err}");
+    }
+}
+
+type Rows = Vec<std::collections::HashMap<String, String>>;
+
+fn rows(path: &Path) -> Rows {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    r.deserialize().map(|x| x.unwrap()).collect()
+}
+
+/// The rows without the judge's CPU time (the one column that differs between runs).
+fn judged(mut rows: Rows) -> Rows {
+    for r in &mut rows {
+        assert!(r.remove("judge_cpu_s").is_some());
+    }
+    rows
+}
+
+/// `umax uci` as the judge (small table, small budget).
+fn umax_judge_args() -> Vec<String> {
+    [
+        "--judge",
+        UMAX,
+        "--judge-arg",
+        "uci",
+        "--judge-arg",
+        "--hash-bits",
+        "--judge-arg",
+        "16",
+        "--judge-nodes",
+        "3000",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+fn with(mut base: Vec<String>, more: &[&str]) -> Vec<String> {
+    base.extend(more.iter().map(|s| s.to_string()));
+    base
+}
+
+fn run_args(args: &[String]) -> Output {
+    let refs: Vec<&dyn AsRef<std::ffi::OsStr>> = args
+        .iter()
+        .map(|a| a as &dyn AsRef<std::ffi::OsStr>)
+        .collect();
+    judge(&refs)
+}
+
+fn check_blunder_rows(rows: &Rows) {
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    let r1 = &rows[0];
+    assert_eq!(r1["pair"], "1");
+    assert_eq!(r1["ply"], "6");
+    assert_eq!(
+        (r1["old_move"].as_str(), r1["sd_move"].as_str()),
+        ("h5f7", "h5e5")
+    );
+    assert_eq!(r1["old_judge"], "checkmate");
+    assert_eq!(r1["old_cp"], "10000");
+    let sd_cp: i32 = r1["sd_cp"].parse().unwrap();
+    assert!(sd_cp < -400, "the queen is lost after h5e5: {sd_cp}");
+    assert_eq!(
+        r1["fen"],
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
+    );
+    let r3 = &rows[1];
+    assert_eq!((r3["pair"].as_str(), r3["ply"].as_str()), ("3", "3"));
+    // Black to move: old is Black in game 6 (sd White), sd in game 5
+    assert_eq!(
+        (r3["old_move"].as_str(), r3["sd_move"].as_str()),
+        ("b8c6", "d8g5")
+    );
+    let (o, s): (i32, i32) = (r3["old_cp"].parse().unwrap(), r3["sd_cp"].parse().unwrap());
+    assert!(o - s > 400, "d8g5 hangs the queen: old {o}, sd {s}");
+    assert_eq!(r3["sd_minus_old"].parse::<i32>().unwrap(), s - o, "{r3:?}");
+}
+
+#[test]
+fn games_mode_with_umax_uci_as_the_judge() {
+    let dir = scratch_dir("judge-umax");
+    let csv = games_csv(&dir);
+    let out = dir.join("out");
+    let args = with(
+        umax_judge_args(),
+        &[
+            "--games",
+            csv.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    let text = ok(&run_args(&args));
+    assert!(text.contains("Divergences judged: 2"), "{text}");
+    assert!(text.contains("2 diverging (judged), 1 identical"), "{text}");
+    assert!(
+        text.contains("better / equal (within 10 cp) / worse: 0 / 0 / 2"),
+        "{text}"
+    );
+    let r = rows(&out.join("divergences.csv"));
+    check_blunder_rows(&r);
+    assert!(
+        r[0]["settings"].contains("judge=umax"),
+        "{:?}",
+        r[0]["settings"]
+    );
+    assert!(r[0]["settings"].contains("judge_nodes=3000"));
+    for f in [
+        "summary.txt",
+        "judge-summary.csv",
+        "histogram.svg",
+        "command.txt",
+    ] {
+        assert!(out.join(f).exists(), "{f} missing");
+    }
+    // The judgement is reproducible: a second run gives the same rows.
+    let again = dir.join("again");
+    let args = with(
+        umax_judge_args(),
+        &[
+            "--games",
+            csv.to_str().unwrap(),
+            "--out",
+            again.to_str().unwrap(),
+        ],
+    );
+    ok(&run_args(&args));
+    assert_eq!(judged(rows(&again.join("divergences.csv"))), judged(r));
+    // A used directory is refused without --resume.
+    fails_with(&run_args(&args), &["not empty", "--resume"]);
+}
+
+#[test]
+fn resume_finishes_to_the_same_rows() {
+    let dir = scratch_dir("judge-resume");
+    let csv = games_csv(&dir);
+    let full = dir.join("full");
+    let args = |out: &Path| {
+        with(
+            umax_judge_args(),
+            &[
+                "--games",
+                csv.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        )
+    };
+    ok(&run_args(&args(&full)));
+    let expected = std::fs::read_to_string(full.join("divergences.csv")).unwrap();
+    let expected_rows = judged(rows(&full.join("divergences.csv")));
+    // A run stopped after its first row, in the middle of writing the second.
+    let part = dir.join("part");
+    std::fs::create_dir_all(&part).unwrap();
+    let mut lines = expected.lines();
+    let header = lines.next().unwrap();
+    let first = lines.next().unwrap();
+    let second = lines.next().unwrap();
+    std::fs::write(
+        part.join("divergences.csv"),
+        format!("{header}\n{first}\n{}", &second[..20]),
+    )
+    .unwrap();
+    // --summary-only summarizes what is on disk and touches nothing else
+    let before = std::fs::read(part.join("divergences.csv")).unwrap();
+    let text = ok(&run_args(&with(args(&part), &["--summary-only"])));
+    assert!(text.contains("PARTIAL: 1 of 2 done"), "{text}");
+    assert!(text.contains("Divergences judged: 1"), "{text}");
+    assert_eq!(std::fs::read(part.join("divergences.csv")).unwrap(), before);
+    assert!(part.join("histogram.svg").exists());
+    ok(&run_args(&with(args(&part), &["--resume"])));
+    assert_eq!(judged(rows(&part.join("divergences.csv"))), expected_rows);
+    // Other settings are refused.
+    let mut other = with(args(&part), &["--resume"]);
+    let i = other.iter().position(|a| a == "3000").unwrap();
+    other[i] = "4000".into();
+    fails_with(&run_args(&other), &["other settings", "judge_nodes=3000"]);
+}
+
+#[test]
+fn positions_mode_with_umax_uci_as_the_judge() {
+    let dir = scratch_dir("judge-positions");
+    let positions = dir.join("positions.txt");
+    std::fs::write(
+        &positions,
+        "a\te2e4 e7e5 g1f3 b8c6\nb\td2d4 d7d5 c2c4\nr1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let args = with(
+        umax_judge_args(),
+        &[
+            "--positions",
+            positions.to_str().unwrap(),
+            "--nodes",
+            "3000",
+            "--hash-bits",
+            "16",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    let text = ok(&run_args(&args));
+    assert!(text.contains("Positions: 3 thought about"), "{text}");
+    let thinks = rows(&out.join("thinks.csv"));
+    assert_eq!(thinks.len(), 3);
+    assert_eq!(thinks[0]["position"], "a");
+    assert_eq!(thinks[2]["position"], format!("{}:3", positions.display()));
+    let div = rows(&out.join("divergences.csv"));
+    let differ = thinks
+        .iter()
+        .filter(|t| t["old_move"] != t["sd_move"])
+        .count();
+    assert_eq!(div.len(), differ);
+    // Both builds mate in one when they can.
+    assert_eq!(thinks[2]["old_move"], "h5f7");
+    assert_eq!(thinks[2]["sd_move"], "h5f7");
+    // The thinks are the C's: the same position and budget give the same moves again.
+    let again = dir.join("again");
+    let mut args2 = args.clone();
+    let n = args2.len();
+    args2[n - 1] = again.to_str().unwrap().into();
+    ok(&run_args(&args2));
+    let t2 = rows(&again.join("thinks.csv"));
+    for (a, b) in thinks.iter().zip(&t2) {
+        assert_eq!(
+            (
+                &a["old_move"],
+                &a["sd_move"],
+                &a["old_nodes"],
+                &a["sd_nodes"]
+            ),
+            (
+                &b["old_move"],
+                &b["sd_move"],
+                &b["old_nodes"],
+                &b["sd_nodes"]
+            )
+        );
+    }
+}
+
+fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// A judge that answers the handshake; on `go` it does `on_go`.
+fn fake_judge(dir: &Path, name: &str, on_go: &str) -> PathBuf {
+    script(
+        dir,
+        name,
+        &format!(
+            r#"while read line; do
+  case "$line" in
+    uci) echo "id name fake"; echo uciok ;;
+    isready) echo readyok ;;
+    go*) {on_go} ;;
+  esac
+done
+"#
+        ),
+    )
+}
+
+#[test]
+fn missing_mute_dying_and_hanging_judges() {
+    let dir = scratch_dir("judge-bad");
+    let csv = games_csv(&dir);
+    let games = ["--games", csv.to_str().unwrap()];
+    let out = dir.join("out");
+    let o = out.to_str().unwrap();
+
+    let missing = judge(&[
+        &"--games",
+        &csv,
+        &"--out",
+        &o,
+        &"--judge",
+        &"/no/such/judge",
+    ]);
+    fails_with(&missing, &["cannot start the judge /no/such/judge"]);
+    assert!(!out.exists(), "a failed check left {o} behind");
+
+    let mute = script(&dir, "mute", "exit 0\n");
+    let r = judge(&[&games[0], &games[1], &"--out", &o, &"--judge", &mute]);
+    fails_with(&r, &[mute.to_str().unwrap(), "not a working UCI engine"]);
+    assert!(!out.exists());
+
+    let silent = script(&dir, "silent", "while read line; do :; done\n");
+    let r = judge(&[
+        &games[0],
+        &games[1],
+        &"--out",
+        &o,
+        &"--judge",
+        &silent,
+        &"--judge-timeout",
+        &"0.5",
+    ]);
+    fails_with(
+        &r,
+        &["not a working UCI engine", "no 'uciok' within the timeout"],
+    );
+
+    // dies at every `go`: restarted once, then the run stops, saying how to continue
+    let dying = fake_judge(&dir, "dying", "exit 1");
+    let r = judge(&[&games[0], &games[1], &"--out", &o, &"--judge", &dying]);
+    fails_with(&r, &["restarted, it failed again", "exited", "--resume"]);
+    let written = std::fs::read_to_string(out.join("divergences.csv")).unwrap();
+    assert_eq!(written.lines().count(), 1, "only the header: {written}");
+
+    // hangs at `go`
+    let hanging = fake_judge(&dir, "hanging", ":");
+    let out2 = dir.join("out2");
+    let r = judge(&[
+        &games[0],
+        &games[1],
+        &"--out",
+        &out2,
+        &"--judge",
+        &hanging,
+        &"--judge-timeout",
+        &"0.5",
+    ]);
+    fails_with(&r, &["no 'bestmove' within the timeout", "restarted"]);
+
+    // answers without a score
+    let scoreless = fake_judge(&dir, "scoreless", "echo 'bestmove a7a6'");
+    let out3 = dir.join("out3");
+    let r = judge(&[
+        &games[0], &games[1], &"--out", &out3, &"--judge", &scoreless,
+    ]);
+    fails_with(&r, &["no score before 'bestmove a7a6'"]);
+}
+
+/// A judge that dies once mid-run is restarted and the run finishes with the same rows.
+#[test]
+fn a_judge_that_dies_once_is_restarted() {
+    let dir = scratch_dir("judge-dies-once");
+    let csv = games_csv(&dir);
+    let flag = dir.join("died");
+    // the first `go` ever: die (leaving a flag); afterwards behave like `umax uci`
+    let flaky = script(
+        &dir,
+        "flaky",
+        &format!(
+            "if [ -e {flag} ]; then exec {UMAX} uci --hash-bits 16; fi\n\
+             while read line; do\n\
+               case \"$line\" in\n\
+                 uci) echo 'id name umax'; echo uciok ;;\n\
+                 isready) echo readyok ;;\n\
+                 go*) touch {flag}; exit 1 ;;\n\
+               esac\n\
+             done\n",
+            flag = flag.display()
+        ),
+    );
+    let out = dir.join("out");
+    let r = judge(&[
+        &"--games",
+        &csv,
+        &"--out",
+        &out,
+        &"--judge",
+        &flaky,
+        &"--judge-nodes",
+        &"3000",
+    ]);
+    ok(&r);
+    check_blunder_rows(&rows(&out.join("divergences.csv")));
+}
+
+#[test]
+fn stockfish_as_the_judge() {
+    if !Path::new(STOCKFISH).exists() {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("{STOCKFISH} is needed for this test under CI=true (apt-get install stockfish)");
+        }
+        eprintln!("SKIPPING stockfish_as_the_judge: {STOCKFISH} is not installed");
+        return;
+    }
+    let dir = scratch_dir("judge-stockfish");
+    let csv = games_csv(&dir);
+    let out = dir.join("out");
+    let r = judge(&[
+        &"--games",
+        &csv,
+        &"--out",
+        &out,
+        &"--judge-nodes",
+        &"20000",
+        &"--concurrency",
+        &"2",
+    ]);
+    let text = ok(&r);
+    assert!(text.contains("Divergences judged: 2"), "{text}");
+    let r = rows(&out.join("divergences.csv"));
+    check_blunder_rows(&r);
+    assert!(
+        r[0]["settings"].contains("judge=Stockfish"),
+        "{}",
+        r[0]["settings"]
+    );
+    // reproducible: one thread, fixed hash, node limit, ucinewgame
+    let again = dir.join("again");
+    ok(&judge(&[
+        &"--games",
+        &csv,
+        &"--out",
+        &again,
+        &"--judge-nodes",
+        &"20000",
+        &"--concurrency",
+        &"1",
+    ]));
+    let a = rows(&again.join("divergences.csv"));
+    let strip = |rows: &Rows| -> Vec<(String, String)> {
+        rows.iter()
+            .map(|r| (r["old_judge"].clone(), r["sd_judge"].clone()))
+            .collect()
+    };
+    assert_eq!(strip(&a), strip(&r));
+}
+
+#[test]
+fn a_judge_budget_in_depth() {
+    let dir = scratch_dir("judge-depth");
+    let csv = games_csv(&dir);
+    let out = dir.join("out");
+    let r = judge(&[
+        &"--games",
+        &csv,
+        &"--out",
+        &out,
+        &"--judge",
+        &UMAX,
+        &"--judge-arg",
+        &"uci",
+        &"--judge-arg",
+        &"--hash-bits=16",
+        &"--judge-depth",
+        &"4",
+    ]);
+    ok(&r);
+    let r = rows(&out.join("divergences.csv"));
+    check_blunder_rows(&r);
+    assert!(
+        r[0]["settings"].contains(";judge_depth=4;"),
+        "{}",
+        r[0]["settings"]
+    );
+    assert!(!r[0]["settings"].contains("judge_nodes"));
+}
