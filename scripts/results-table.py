@@ -21,6 +21,8 @@ CONDITIONS = [
     ("nodes-400k", "`--nodes 400000` (4× longer, ≈ 60 s/game)", "53.0% (50 games at 60 s/game), sd −2.8% time", 300),
     ("tc-15", "`--tc 15` (15 s CPU/game/side, this machine)", "57.5%, sd +3.6% time", 300),
     ("tc-60", "`--tc 60` (60 s CPU/game/side, this machine)", "53.0%, sd −2.8% time", 100),
+    ("scaled-15", "`--tc 15 --tc-scale 2006` (15 s/game/side scaled to 2006)", "57.5%, sd +3.6% time", 1000),
+    ("scaled-60", "`--tc 60 --tc-scale 2006` (60 s/game/side scaled to 2006)", "53.0%, sd −2.8% time", 500),
 ]
 
 

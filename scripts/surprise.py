@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""How surprising is the seed's result, given what we measured?
+
+    scripts/surprise.py                 # writes results/surprise.csv and results/surprise.md
+    scripts/surprise.py --print         # prints the Markdown table only
+
+Seed 000: sd scored 57.5 of 100 games at 15 s per game, 26.5 of 50 at 60 s. For every
+committed condition that stands for one of those (`--nodes 100000`, `--tc 15`, the scaled
+15 s clock; `--nodes 400000`, `--tc 60`, the scaled 60 s clock), this computes **exactly**
+(by convolution, no simulation) the probability that a match of the seed's length scores at
+least the seed's score, if sd and old were as strong as our games say, under three
+assumptions about how the seed's games relate to each other:
+
+1. independent games: each game W/D/L with our measured trinomial rates;
+2. independent pairs: the games come in pairs with colours reversed (as ours), each pair
+   scoring 0, ½, 1, 1½ or 2 with our measured pentanomial rates;
+3. few distinct openings: the match is k distinct opening pairs (k = 5, 10, 25 for 100
+   games; 5 and 25 for 50), each pair repeated n/(2k) times with the same result. micro-Max is
+   nearly deterministic, so a match from few openings has only k independent results; this is
+   the extreme case (at a clock, repeats can differ by timing).
+
+Rates are the measured ones (maximum likelihood, no prior). Everything is read from the
+committed `results/<run>/games.csv` (via the pair and score columns), nothing else.
+"""
+import csv
+import os
+import sys
+from collections import defaultdict
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# (run directory, label, seed games, seed score)
+CONDITIONS = [
+    ("nodes-100k", "`--nodes 100000`", 100, 57.5),
+    ("tc-15", "`--tc 15` (this machine)", 100, 57.5),
+    ("scaled-15", "`--tc 15 --tc-scale 2006`", 100, 57.5),
+    ("nodes-400k", "`--nodes 400000`", 50, 26.5),
+    ("tc-60", "`--tc 60` (this machine)", 50, 26.5),
+    ("scaled-60", "`--tc 60 --tc-scale 2006`", 50, 26.5),
+]
+
+
+# Rates from fewer complete pairs than this say too little to compute anything from.
+MIN_PAIRS = 20
+
+
+def read(run):
+    path = os.path.join(HERE, "results", run, "games.csv")
+    if not os.path.exists(path):
+        return None
+    with open(path, newline="") as f:
+        text = f.read()
+    text = text[: text.rfind("\n") + 1]  # a line cut short by a running match is left out
+    rows = list(csv.DictReader(text.splitlines()))
+    return rows
+
+
+def rates(rows):
+    """Trinomial rates (per game, sd's score 0, 0.5, 1) and pentanomial rates (per complete
+    pair, sd's pair score in half points 0..4)."""
+    tri = [0, 0, 0]
+    pairs = defaultdict(list)
+    for r in rows:
+        s = float(r["sd_score"])
+        tri[int(round(2 * s))] += 1
+        pairs[r["pair"]].append(s)
+    penta = [0] * 5
+    for scores in pairs.values():
+        if len(scores) == 2:
+            penta[int(round(2 * sum(scores)))] += 1
+    n, m = sum(tri), sum(penta)
+    return [c / n for c in tri], [c / m for c in penta] if m else None, n, m
+
+
+def convolve(dist, times):
+    """Distribution of the sum of `times` independent draws from `dist` (index = value)."""
+    out = [1.0]
+    for _ in range(times):
+        new = [0.0] * (len(out) + len(dist) - 1)
+        for i, p in enumerate(out):
+            if p == 0.0:
+                continue
+            for j, q in enumerate(dist):
+                new[i + j] += p * q
+        out = new
+    return out
+
+
+def tail(dist, at_least):
+    return sum(p for v, p in enumerate(dist) if v >= at_least - 1e-9)
+
+
+def surprise(tri, penta, games, score):
+    half = score * 2  # the seed's score in half points
+    out = {"games": tail(convolve(tri, games), half)}
+    if penta:
+        out["pairs"] = tail(convolve(penta, games // 2), half)
+        for k in ([5, 10, 25] if games == 100 else [5, 25]):
+            repeat = games // (2 * k)
+            dist = convolve(penta, k)  # k pair results, each counted `repeat` times
+            out[f"openings{k}"] = sum(p for v, p in enumerate(dist) if v * repeat >= half - 1e-9)
+    return out
+
+
+def fmt(p):
+    if p is None:
+        return "—"
+    if p == 0:
+        return "0"
+    if p < 1e-4:
+        return f"{p:.1e}"
+    return f"{p:.4f}"
+
+
+def main():
+    header = ["condition", "games here", "pairs here", "W/D/L rates", "seed",
+              "P (independent games)", "P (independent pairs)",
+              "P (5 openings)", "P (10 openings)", "P (25 openings)"]
+    lines = []
+    csv_rows = []
+    for run, label, games, score in CONDITIONS:
+        rows = read(run)
+        if not rows:
+            continue
+        tri, penta, n, m = rates(rows)
+        if m < MIN_PAIRS:
+            lines.append(f"| {label} | {n} | {m} | — | {score:g}/{games} | too few pairs (< {MIN_PAIRS}) | | | | |")
+            continue
+        s = surprise(tri, penta, games, score)
+        seed = f"{score:g}/{games}"
+        cells = [label, str(n), str(m),
+                 f"{tri[2]:.3f}/{tri[1]:.3f}/{tri[0]:.3f}", seed,
+                 fmt(s["games"]), fmt(s.get("pairs")),
+                 fmt(s.get("openings5")), fmt(s.get("openings10")), fmt(s.get("openings25"))]
+        lines.append("| " + " | ".join(cells) + " |")
+        csv_rows.append({"run": run, "games_here": n, "pairs_here": m,
+                         "win": f"{tri[2]:.6f}", "draw": f"{tri[1]:.6f}", "loss": f"{tri[0]:.6f}",
+                         "seed_games": games, "seed_score": score,
+                         **{f"p_{k}": f"{v:.8f}" for k, v in s.items()}})
+    table = "\n".join(["| " + " | ".join(header) + " |",
+                       "|" + "---|" * len(header)] + lines)
+    if "--print" in sys.argv:
+        print(table)
+        return
+    keys = ["run", "games_here", "pairs_here", "win", "draw", "loss", "seed_games", "seed_score",
+            "p_games", "p_pairs", "p_openings5", "p_openings10", "p_openings25"]
+    with open(os.path.join(HERE, "results", "surprise.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=keys, lineterminator="\n")
+        w.writeheader()
+        for r in csv_rows:
+            w.writerow({k: r.get(k, "") for k in keys})
+    with open(os.path.join(HERE, "results", "surprise.md"), "w") as f:
+        f.write("<!-- made by scripts/surprise.py from the committed games.csv files -->\n")
+        f.write(table + "\n")
+    print(table)
+
+
+if __name__ == "__main__":
+    main()
