@@ -121,7 +121,7 @@ pub fn run_nodes(
             name: pos.name.clone(),
             nodes: think.nodes as i64,
             seconds,
-            depth: think.iterations.last().map_or(0, |it| it.ply),
+            depth: crate::engine::searched_depth(think.iterations.iter().map(|it| it.ply)),
         });
     }
     Ok(out)

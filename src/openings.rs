@@ -21,24 +21,7 @@ use crate::engine::{Build, Engine};
 use shakmaty::{Chess, EnPassantMode, Position, Role, fen::Epd};
 use std::collections::HashSet;
 
-/// SplitMix64 (Steele, Lea, Flood 2014; the constants of Vigna's reference `splitmix64.c`).
-#[derive(Clone, Debug)]
-pub struct SplitMix64(pub u64);
-
-impl SplitMix64 {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`) by the multiply-shift map `(x·n) >> 64`.
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-}
+use crate::rng::SplitMix64;
 
 /// The generator's parameters (`umax openings --help` describes each).
 #[derive(Clone, Debug)]

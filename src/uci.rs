@@ -107,8 +107,7 @@
 use crate::chess::{move_from_0x88, move_to_0x88, uci as uci_name};
 use crate::engine::{Abort, Build, DEFAULT_NODE_LIMIT, Engine, I, RootIter, Think};
 use crate::fen::{parse_fen, piece_code};
-use shakmaty::uci::UciMove;
-use shakmaty::{Chess, Color, Move, Position, Role};
+use shakmaty::{Chess, Color, Move, Position};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -421,27 +420,6 @@ pub struct GamePosition {
     pub current: Chess,
 }
 
-/// Parses a move in UCI notation in `pos`; a pawn move to the last rank without a promotion
-/// letter is taken as a queen promotion (micro-Max's only one).
-pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, String> {
-    let mut u: UciMove = text
-        .parse()
-        .map_err(|_| format!("'{}' is not a move in UCI notation", echo(text)))?;
-    if let UciMove::Normal {
-        from,
-        to,
-        promotion: promotion @ None,
-    } = &mut u
-    {
-        let last_rank = matches!(to.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth);
-        if pos.board().role_at(*from) == Some(Role::Pawn) && last_rank {
-            *promotion = Some(Role::Queen);
-        }
-    }
-    u.to_move(pos)
-        .map_err(|_| format!("'{}' is not legal in this position", echo(text)))
-}
-
 /// Sets up a `position` command against the referee, or says why it is refused (a bad FEN,
 /// or a move that is not legal where it stands).
 pub fn setup_position(start: &Start, moves: &[String]) -> Result<GamePosition, String> {
@@ -452,8 +430,8 @@ pub fn setup_position(start: &Start, moves: &[String]) -> Result<GamePosition, S
         gp.current = pos;
     }
     for (n, text) in moves.iter().enumerate() {
-        let m =
-            parse_move(&gp.current, text).map_err(|e| format!("position: move {} {e}", n + 1))?;
+        let m = crate::chess::parse_uci_promoting(&gp.current, text)
+            .map_err(|e| format!("position: move {} {e}", n + 1))?;
         gp.current.play_unchecked(m);
         gp.moves.push(m);
     }
@@ -1006,7 +984,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 return; // depth 0 scores the position, it searches no move
             }
             // After a mate the C sets d=99: report the depth the iteration really had.
-            st.depth = if it.ply >= 97 { st.depth + 1 } else { it.ply };
+            st.depth = crate::engine::real_ply(it.ply, st.depth);
             let ms = now.as_millis().max(1) as i64;
             let mut line = format!(
                 "info depth {} score {} nodes {} nps {} time {}",
