@@ -14,6 +14,7 @@
 
 pub mod bench;
 pub mod chess;
+pub mod driver;
 pub mod engine;
 pub mod fen;
 pub mod files;

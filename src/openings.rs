@@ -16,7 +16,8 @@
 //! their UCI text, and the generator is pinned here. A run with a smaller `count` gives a prefix
 //! of a run with a larger one.
 
-use crate::chess::{move_to_0x88, parse_uci, uci};
+use crate::chess::{move_to_0x88, uci};
+use crate::driver::{self, EnterError};
 use crate::engine::{Build, Engine};
 use shakmaty::{Chess, EnPassantMode, Position, Role, fen::Epd};
 use std::collections::HashSet;
@@ -127,19 +128,13 @@ pub fn generate(
 /// by micro-Max's legality check in `engine` (which is reset first). Returns the final
 /// position.
 pub fn check_line(engine: &mut Engine, line: &str) -> Result<Chess, String> {
-    engine.reset();
-    let mut pos = Chess::default();
     if line.trim().is_empty() {
+        engine.reset();
         return Err("empty line".into());
     }
-    for (ply, text) in line.split(' ').enumerate() {
-        let m = parse_uci(&pos, text).map_err(|e| format!("ply {}: {e}", ply + 1))?;
-        let (from, to) = move_to_0x88(&m)
-            .ok_or_else(|| format!("ply {}: '{text}' is an under-promotion", ply + 1))?;
-        if !engine.enter_move(from, to) {
-            return Err(format!("ply {}: micro-Max refuses '{text}'", ply + 1));
-        }
-        pos.play_unchecked(m);
-    }
-    Ok(pos)
+    driver::reach(engine, line.split(' ')).map_err(|(ply, text, e)| match e {
+        EnterError::NotLegal(e) => format!("ply {}: {e}", ply + 1),
+        EnterError::UnderPromotion => format!("ply {}: '{text}' is an under-promotion", ply + 1),
+        EnterError::Refused => format!("ply {}: micro-Max refuses '{text}'", ply + 1),
+    })
 }
