@@ -10,6 +10,7 @@
 //!   1..D per build, their sd/old ratio, and the median ratio per depth.
 
 use crate::chess::{move_to_0x88, parse_uci};
+use crate::driver::{self, EnterError};
 use crate::engine::{Build, Engine, RootIter, wall_seconds};
 use shakmaty::{Chess, Position};
 use std::fmt::Write as _;
@@ -79,18 +80,13 @@ pub fn builtin_suite() -> Vec<BenchPosition> {
 
 /// Puts `engine` in the position: a fresh game, then each move entered as a move line.
 pub fn setup(engine: &mut Engine, pos: &BenchPosition) -> Result<(), String> {
-    engine.reset();
-    let mut board = Chess::default();
-    for m in &pos.moves {
-        let mv = parse_uci(&board, m).map_err(|e| format!("{}: {e}", pos.name))?;
-        let (f, t) =
-            move_to_0x88(&mv).ok_or_else(|| format!("{}: {m}: under-promotion", pos.name))?;
-        if !engine.enter_move(f, t) {
-            return Err(format!("{}: micro-Max refuses the move {m}", pos.name));
-        }
-        board.play_unchecked(mv);
-    }
-    Ok(())
+    driver::reach(engine, pos.moves.iter().map(String::as_str))
+        .map(|_| ())
+        .map_err(|(_, m, e)| match e {
+            EnterError::NotLegal(e) => format!("{}: {e}", pos.name),
+            EnterError::UnderPromotion => format!("{}: {m}: under-promotion", pos.name),
+            EnterError::Refused => format!("{}: micro-Max refuses the move {m}", pos.name),
+        })
 }
 
 /// One position's result in node-limit mode.
@@ -121,7 +117,7 @@ pub fn run_nodes(
             name: pos.name.clone(),
             nodes: think.nodes as i64,
             seconds,
-            depth: think.iterations.last().map_or(0, |it| it.ply),
+            depth: crate::engine::searched_depth(think.iterations.iter().map(|it| it.ply)),
         });
     }
     Ok(out)

@@ -55,13 +55,38 @@ pub fn uci(m: &Move) -> String {
     m.to_uci(CastlingMode::Standard).to_string()
 }
 
-/// Parses a UCI move and checks it is legal in `pos`.
+/// Parses a UCI move and checks it is legal in `pos` (openings, tests: the promotion letter is
+/// required).
 pub fn parse_uci(pos: &Chess, text: &str) -> Result<Move, String> {
-    let u: UciMove = text
+    parse(pos, text, false)
+}
+
+/// Parses a move in UCI notation in `pos` as `umax uci` reads it: a pawn move to the last rank
+/// without a promotion letter is taken as a queen promotion (micro-Max's only one).
+pub fn parse_uci_promoting(pos: &Chess, text: &str) -> Result<Move, String> {
+    parse(pos, text, true)
+}
+
+/// The one UCI move reader (the text is echoed safely in the messages).
+fn parse(pos: &Chess, text: &str, queen_by_default: bool) -> Result<Move, String> {
+    let echo = crate::text::echo;
+    let mut u: UciMove = text
         .parse()
-        .map_err(|_| format!("'{text}' is not a move in UCI notation"))?;
+        .map_err(|_| format!("'{}' is not a move in UCI notation", echo(text)))?;
+    if let UciMove::Normal {
+        from,
+        to,
+        promotion: promotion @ None,
+    } = &mut u
+    {
+        let last_rank = matches!(to.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth);
+        if queen_by_default && pos.board().role_at(*from) == Some(shakmaty::Role::Pawn) && last_rank
+        {
+            *promotion = Some(shakmaty::Role::Queen);
+        }
+    }
     u.to_move(pos)
-        .map_err(|_| format!("'{text}' is not legal in this position"))
+        .map_err(|_| format!("'{}' is not legal in this position", echo(text)))
 }
 
 #[cfg(test)]

@@ -154,6 +154,34 @@ impl RootIter {
     }
 }
 
+/// The ply the C's trace prints for an iteration that found a mate: it sets `d=99` to stop
+/// deepening, so its `d-1` reads 98 whatever depth it searched.
+pub const MATE_ITERATION_PLY: i32 = 98;
+
+/// The depth (ply) a root iteration really searched: its `ply`, except that a mate-finding one
+/// (printed as [`MATE_ITERATION_PLY`]) searched one ply deeper than `previous`, the real depth of
+/// the iteration before it. The one place this rule is written (match depth columns, PGN
+/// comments, the C oracle, uci `info depth`, bench).
+pub fn real_ply(ply: i32, previous: i32) -> i32 {
+    if ply == MATE_ITERATION_PLY {
+        previous + 1
+    } else {
+        ply
+    }
+}
+
+/// The depth of the deepest root iteration among `plies` (as printed, in order), each counted
+/// by [`real_ply`]; 0 for none.
+pub fn searched_depth(plies: impl IntoIterator<Item = i32>) -> i32 {
+    let mut deepest = 0;
+    let mut previous = 0;
+    for ply in plies {
+        previous = real_ply(ply, previous);
+        deepest = deepest.max(previous);
+    }
+    deepest
+}
+
 /// When the root may start another iteration: the 3.2 rule `z==8&N<1e7&d<98`, with the node
 /// limit in place of `1e7`, plus the harness's optional limits (all off by default). Checked
 /// only at the root, between iterations, so they cost the search nothing.
@@ -1183,6 +1211,16 @@ impl Engine {
     pub fn entry(&self, idx: usize) -> Entry {
         self.A[idx]
     }
+}
+
+/// The main loop's reading of a move line into `K`,`L` ([`Engine::parse_move`]): its first four
+/// bytes as `c[0..4]`, 0 past the end of a shorter line.
+pub fn c_move(line: &str) -> (i8, i8) {
+    let mut c = [0i32; 4];
+    for (slot, b) in c.iter_mut().zip(line.bytes()) {
+        *slot = i32::from(b);
+    }
+    Engine::parse_move(&c)
 }
 
 /// A 0x88 square in coordinate notation (`e2`), as the C's move parser reads it.

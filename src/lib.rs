@@ -14,8 +14,10 @@
 
 pub mod bench;
 pub mod chess;
+pub mod driver;
 pub mod engine;
 pub mod fen;
+pub mod files;
 pub mod fuzzing;
 pub mod games;
 pub mod judge;
@@ -26,6 +28,9 @@ pub mod play;
 pub mod plot;
 pub mod random;
 pub mod report;
+pub mod rng;
+pub mod settings;
 pub mod stats;
+pub mod summary;
 pub mod text;
 pub mod uci;

@@ -2,6 +2,7 @@ use clap::Parser;
 use std::io::Write as _;
 use std::process::ExitCode;
 use umax::engine::{Build, Engine};
+use umax::files::{check_writable, write_atomically};
 
 mod cli;
 use cli::{Cli, Command};
@@ -155,23 +156,4 @@ fn bench(args: cli::BenchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         );
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Whether `path` can be written (as [`write_atomically`] will: a temporary file beside it,
-/// renamed over it), tried without touching `path` itself.
-fn check_writable(path: &std::path::Path) -> Result<(), String> {
-    if path.is_dir() {
-        return Err("is a directory".into());
-    }
-    let tmp = path.with_extension("tmp.partial");
-    std::fs::write(&tmp, b"")
-        .and_then(|_| std::fs::remove_file(&tmp))
-        .map_err(|e| format!("cannot write: {e}"))
-}
-
-/// Writes a file via a temporary name and a rename, so it is never left half-written.
-fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = path.with_extension("tmp.partial");
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
 }

@@ -16,29 +16,13 @@
 //! their UCI text, and the generator is pinned here. A run with a smaller `count` gives a prefix
 //! of a run with a larger one.
 
-use crate::chess::{move_to_0x88, parse_uci, uci};
+use crate::chess::{move_to_0x88, uci};
+use crate::driver::{self, EnterError};
 use crate::engine::{Build, Engine};
 use shakmaty::{Chess, EnPassantMode, Position, Role, fen::Epd};
 use std::collections::HashSet;
 
-/// SplitMix64 (Steele, Lea, Flood 2014; the constants of Vigna's reference `splitmix64.c`).
-#[derive(Clone, Debug)]
-pub struct SplitMix64(pub u64);
-
-impl SplitMix64 {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`) by the multiply-shift map `(x·n) >> 64`.
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-}
+use crate::rng::SplitMix64;
 
 /// The generator's parameters (`umax openings --help` describes each).
 #[derive(Clone, Debug)]
@@ -144,19 +128,13 @@ pub fn generate(
 /// by micro-Max's legality check in `engine` (which is reset first). Returns the final
 /// position.
 pub fn check_line(engine: &mut Engine, line: &str) -> Result<Chess, String> {
-    engine.reset();
-    let mut pos = Chess::default();
     if line.trim().is_empty() {
+        engine.reset();
         return Err("empty line".into());
     }
-    for (ply, text) in line.split(' ').enumerate() {
-        let m = parse_uci(&pos, text).map_err(|e| format!("ply {}: {e}", ply + 1))?;
-        let (from, to) = move_to_0x88(&m)
-            .ok_or_else(|| format!("ply {}: '{text}' is an under-promotion", ply + 1))?;
-        if !engine.enter_move(from, to) {
-            return Err(format!("ply {}: micro-Max refuses '{text}'", ply + 1));
-        }
-        pos.play_unchecked(m);
-    }
-    Ok(pos)
+    driver::reach(engine, line.split(' ')).map_err(|(ply, text, e)| match e {
+        EnterError::NotLegal(e) => format!("ply {}: {e}", ply + 1),
+        EnterError::UnderPromotion => format!("ply {}: '{text}' is an under-promotion", ply + 1),
+        EnterError::Refused => format!("ply {}: micro-Max refuses '{text}'", ply + 1),
+    })
 }

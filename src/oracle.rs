@@ -12,6 +12,7 @@
 //! Used by `umax verify-c`, by `tests/match_c_parity.rs` and by `scripts/match-throughput.sh`.
 
 use crate::games::GameRow;
+use crate::settings::Settings;
 use shakmaty::{Chess, Position};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -42,21 +43,10 @@ pub fn parse_trace(line: &str) -> Option<Trace> {
     })
 }
 
-/// The C main loop's move parsing: `K=c[0]-16*c[1]+C;L=c[2]-16*c[3]+C;` (into `char`s).
+/// The C main loop's move parsing of a move line (see [`crate::engine::c_move`]), as `K`,`L`.
 pub fn c_squares(uci: &str) -> (i32, i32) {
-    let mut c = [0i32; 4];
-    for (slot, b) in c.iter_mut().zip(uci.bytes()) {
-        *slot = i32::from(b);
-    }
-    (
-        (c[0] - 16 * c[1] + 799) as i8 as i32,
-        (c[2] - 16 * c[3] + 799) as i8 as i32,
-    )
-}
-
-/// The name of a 0x88 square (`0x64` is `e2`).
-pub fn square_name(sq: i32) -> String {
-    format!("{}{}", (b'a' + (sq & 7) as u8) as char, 8 - (sq >> 4))
+    let (k, l) = crate::engine::c_move(uci);
+    (k as i32, l as i32)
 }
 
 /// One running C process.
@@ -75,7 +65,7 @@ pub struct CThink {
     pub y: i32,
     pub nodes: u64,
     /// Deepest iteration, a mate-finding one (printed as ply 98) counted one deeper than the
-    /// one before it, as the runner's depth columns (`matchrun::game::searched_depth`).
+    /// one before it, as the runner's depth columns (`engine::searched_depth`).
     pub depth: i32,
 }
 
@@ -149,13 +139,7 @@ impl CProcess {
     /// An empty line: the C thinks and plays.
     pub fn think(&mut self) -> Result<CThink, String> {
         let traces = self.send("")?;
-        let mut depth = 0;
-        let mut previous = 0;
-        for t in &traces {
-            let ply = if t.ply == 98 { previous + 1 } else { t.ply };
-            depth = depth.max(ply);
-            previous = ply;
-        }
+        let depth = crate::engine::searched_depth(traces.iter().map(|t| t.ply));
         Ok(match traces.last() {
             Some(t) => CThink {
                 x: t.x,
@@ -182,7 +166,7 @@ impl Drop for CProcess {
 
 /// Why a row cannot be replayed by the C at all (not a mismatch).
 pub fn replayable(row: &GameRow) -> Result<(), String> {
-    if !row.settings.split(';').any(|kv| kv.starts_with("nodes=")) {
+    if Settings::parse(&row.settings).get("nodes").is_none() {
         return Err(format!(
             "game {}: not played at a node budget ({}); the C has no clock, only --nodes games can be replayed",
             row.game, row.settings
@@ -200,12 +184,8 @@ pub fn replayable(row: &GameRow) -> Result<(), String> {
 /// The budget and table size of a row (`nodes=`, `hash_bits=` of its settings), which the C
 /// binaries must have been built with.
 pub fn row_budget(row: &GameRow) -> Option<(u64, u32)> {
-    let get = |key: &str| {
-        row.settings
-            .split(';')
-            .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
-    };
-    Some((get("nodes")?.parse().ok()?, get("hash_bits")?.parse().ok()?))
+    let settings = Settings::parse(&row.settings);
+    Some((settings.number("nodes")?, settings.number("hash_bits")?))
 }
 
 /// Plays `row`'s game with two C processes; `Err` names the first difference.
@@ -239,7 +219,7 @@ pub fn replay_with_c(row: &GameRow, old_c: &Path, sd_c: &Path) -> Result<(), Str
         let t = procs[mover].think()?;
         nodes[mover] += t.nodes;
         depth[mover] = depth[mover].max(t.depth);
-        let c_move = format!("{}{}", square_name(t.x), square_name(t.y));
+        let c_move = crate::engine::move_name(t.x as i8, t.y as i8);
         if m.get(..4) != Some(c_move.as_str()) {
             return Err(format!(
                 "game {} ply {}: C plays {c_move}, Rust {m}",
@@ -437,8 +417,8 @@ mod tests {
         assert_eq!(parse_trace("  r n b q k b n r"), None);
         assert_eq!(c_squares("e2e4"), (0x64, 0x44));
         assert_eq!(c_squares("e2"), (0x64, c_squares("\0\0\0\0").1));
-        assert_eq!(square_name(0x64), "e2");
-        assert_eq!(square_name(0), "a8");
+        assert_eq!(crate::engine::square_name(0x64), "e2");
+        assert_eq!(crate::engine::square_name(0), "a8");
     }
 
     #[test]

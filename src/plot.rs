@@ -17,8 +17,9 @@
 //! first game where the interval is defined, and captions print `—` for what is undefined.
 
 use crate::games::GameRow;
-use crate::report::Summary;
+use crate::settings::Settings;
 use crate::stats::{Outcomes, Pentanomial, ScoreInterval, Trinomial};
+use crate::summary::Summary;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -57,9 +58,10 @@ pub const SEED_RESULTS: [SeedResult; 2] = [
 /// scaled to 2006), and the node budgets the project took as their equivalents,
 /// `nodes=100000` (≈ 15 s in 2006) and `nodes=400000` (≈ 60 s). `None` for other conditions.
 pub fn seed_condition(settings: &str) -> Option<SeedResult> {
-    let seconds = settings.split(';').find_map(|kv| match kv {
-        "tc=15" | "nodes=100000" => Some(15.0),
-        "tc=60" | "nodes=400000" => Some(60.0),
+    let settings = Settings::parse(settings);
+    let seconds = settings.fields().find_map(|kv| match kv {
+        ("tc", Some("15")) | ("nodes", Some("100000")) => Some(15.0),
+        ("tc", Some("60")) | ("nodes", Some("400000")) => Some(60.0),
         _ => None,
     })?;
     SEED_RESULTS.iter().copied().find(|r| r.seconds == seconds)
@@ -68,12 +70,12 @@ pub fn seed_condition(settings: &str) -> Option<SeedResult> {
 /// A short name of the condition of a settings string, for captions: `nodes=100000`,
 /// `tc=15 s/game`, `tc=15 s/game scaled to 600000 nodes/s`.
 pub fn condition_label(settings: &str) -> String {
-    let get = |key: &str| {
-        settings
-            .split(';')
-            .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
-    };
-    match (get("nodes"), get("tc"), get("tc_ref_nps")) {
+    let settings = Settings::parse(settings);
+    match (
+        settings.get("nodes"),
+        settings.get("tc"),
+        settings.get("tc_ref_nps"),
+    ) {
         (Some(n), _, _) => format!("nodes={n}"),
         (None, Some(t), Some(r)) => format!("tc={t} s/game scaled to {r} nodes/s"),
         (None, Some(t), None) => format!("tc={t} s/game (this machine)"),
@@ -202,8 +204,8 @@ fn plot_score(
     let caption = format!(
         "{}: sd score {} {}, {} games, {} pairs",
         condition_label(&s.settings),
-        crate::report::fixed(s.score, 3),
-        crate::report::score_interval(s),
+        crate::summary::fixed(s.score, 3),
+        crate::summary::score_interval(s),
         s.games,
         s.pairs
     );
@@ -391,8 +393,8 @@ fn plot_ratios(
     let caption = format!(
         "{}: sd/old CPU time {}, nodes {}",
         condition_label(&s.settings),
-        crate::report::fixed_opt(s.time_ratio, 3),
-        crate::report::fixed_opt(s.node_ratio, 3)
+        crate::summary::fixed_opt(s.time_ratio, 3),
+        crate::summary::fixed_opt(s.node_ratio, 3)
     );
     let mut chart = ChartBuilder::on(&root)
         .caption(caption, ("sans-serif", 18))

@@ -4,19 +4,7 @@
 
 use umax::fuzzing::{check_fen, check_play, check_uci_commands, check_uci_session};
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use umax::rng::SplitMix64 as Rng;
 
 fn scale() -> usize {
     std::env::var("UMAX_SMOKE_SCALE")
@@ -74,24 +62,24 @@ const INTERESTING: &[&[u8]] = &[
 /// stretch, or cut.
 fn mutate(input: &[u8], rng: &mut Rng) -> Vec<u8> {
     let mut v = input.to_vec();
-    for _ in 0..1 + rng.below(4) {
-        let at = rng.below(v.len() + 1);
-        match rng.below(7) {
+    for _ in 0..1 + rng.index(4) {
+        let at = rng.index(v.len() + 1);
+        match rng.index(7) {
             0 if !v.is_empty() => {
                 let i = at.min(v.len() - 1);
-                v[i] ^= 1 << rng.below(8);
+                v[i] ^= 1 << rng.index(8);
             }
-            1 => v.insert(at, rng.next() as u8),
+            1 => v.insert(at, rng.next_u64() as u8),
             2 if at < v.len() => {
                 v.remove(at);
             }
             3 | 4 => {
-                let tok = INTERESTING[rng.below(INTERESTING.len())];
+                let tok = INTERESTING[rng.index(INTERESTING.len())];
                 v.splice(at..at, tok.iter().copied());
             }
             5 if !v.is_empty() => {
-                let from = rng.below(v.len());
-                let len = rng.below(v.len() - from).min(64);
+                let from = rng.index(v.len());
+                let len = rng.index(v.len() - from).min(64);
                 let piece = v[from..from + len].to_vec();
                 v.splice(at..at, piece);
             }
@@ -102,7 +90,7 @@ fn mutate(input: &[u8], rng: &mut Rng) -> Vec<u8> {
 }
 
 fn random_bytes(rng: &mut Rng, max: usize) -> Vec<u8> {
-    (0..rng.below(max)).map(|_| rng.next() as u8).collect()
+    (0..rng.index(max)).map(|_| rng.next_u64() as u8).collect()
 }
 
 const FENS: &[&str] = &[
@@ -140,7 +128,7 @@ fn smoke(check: fn(&[u8]), seeds: &[&str], count: usize, max_random: usize, seed
         let input = if n % 3 == 0 {
             random_bytes(&mut rng, max_random)
         } else {
-            let base = seeds[rng.below(seeds.len())].as_bytes();
+            let base = seeds[rng.index(seeds.len())].as_bytes();
             mutate(base, &mut rng)
         };
         check(&input);

@@ -4,7 +4,8 @@
 
 use std::collections::HashSet;
 use umax::engine::{Build, Engine};
-use umax::openings::{OpeningsOptions, SplitMix64, check_line, generate};
+use umax::openings::{OpeningsOptions, check_line, generate};
+use umax::rng::SplitMix64;
 
 fn default_lines() -> Vec<String> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/default.txt");

@@ -60,14 +60,14 @@ fn default_limit_think_sd() {
 /// four-character line, played in-process so the moves stay legal as the game goes on.
 fn random_session(seed: u64, b: B) -> Session {
     let mut rng = Rng(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x5EED);
-    let nodes = [300u64, 1000, 2000, 4000][rng.below(4) as usize];
+    let nodes = [300u64, 1000, 2000, 4000][rng.modulo(4) as usize];
     // a good share at the published table size
     let bits = if seed.is_multiple_of(10) {
         24
     } else {
-        12 + rng.below(5) as u32
+        12 + rng.modulo(5) as u32
     };
-    let lines = 10 + rng.below(40) as usize;
+    let lines = 10 + rng.modulo(40) as usize;
     let build = match b {
         B::Old => Build::Old,
         B::Sd => Build::Sd,
@@ -82,7 +82,7 @@ fn random_session(seed: u64, b: B) -> Session {
             input.push(b'\n');
             continue;
         }
-        let roll = rng.below(100);
+        let roll = rng.modulo(100);
         if roll < 40 {
             input.push(b'\n');
             let think = engine.think();
@@ -99,14 +99,14 @@ fn random_session(seed: u64, b: B) -> Session {
                     .into_iter()
                     .filter(|m| move_to_0x88(m).is_some())
                     .collect();
-                let m = &legal[rng.below(legal.len() as u64) as usize];
+                let m = &legal[rng.modulo(legal.len() as u64) as usize];
                 let (f, t) = move_to_0x88(m).unwrap();
                 (f, t, umax::engine::move_name(f, t))
             } else {
                 let mut t = String::new();
                 for _ in 0..2 {
-                    t.push((b'a' + rng.below(8) as u8) as char);
-                    t.push((b'1' + rng.below(8) as u8) as char);
+                    t.push((b'a' + rng.modulo(8) as u8) as char);
+                    t.push((b'1' + rng.modulo(8) as u8) as char);
                 }
                 let f = umax::engine::parse_square(&t.as_bytes()[..2]).unwrap();
                 let to = umax::engine::parse_square(&t.as_bytes()[2..]).unwrap();

@@ -22,20 +22,7 @@ use umax::chess::{from_0x88, move_to_0x88, to_0x88};
 use umax::engine::{Build, Engine, I};
 use umax::uci::enter_move_rebased;
 
-/// A small deterministic generator (splitmix64).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use umax::rng::SplitMix64 as Rng;
 
 /// The engine state a legality check reads and writes.
 #[derive(Clone)]
@@ -126,8 +113,8 @@ fn candidates(pos: &Chess, rng: &mut Rng) -> Vec<(Square, Square)> {
     }
     let own: Vec<Square> = ours.into_iter().collect();
     for _ in 0..2 {
-        let from = own[rng.below(own.len() as u64) as usize];
-        let to = Square::new(rng.below(64) as u32);
+        let from = own[rng.modulo(own.len() as u64) as usize];
+        let to = Square::new(rng.modulo(64) as u32);
         out.push((from, to));
     }
     out
@@ -388,7 +375,7 @@ fn pick(pos: &Chess, rng: &mut Rng) -> Option<Move> {
         }
     };
     let total: u64 = moves.iter().map(weight).sum();
-    let mut r = rng.below(total);
+    let mut r = rng.modulo(total);
     for m in &moves {
         let w = weight(m);
         if r < w {
@@ -502,7 +489,7 @@ fn each_deviation_is_real() {
     let mut e = Engine::new(Build::Old, 16);
     for d in DEVIATIONS {
         let pos = pos_from(d.fen);
-        let m = umax::uci::parse_move(&pos, d.mv);
+        let m = umax::chess::parse_uci_promoting(&pos, d.mv);
         let (from, to) = match &m {
             Ok(m) => move_to_0x88(m).unwrap(),
             Err(_) => {

@@ -39,9 +39,9 @@ pub fn draw(
     let caption = format!(
         "{} divergences: sd − old {} cp [{}, {}], better/equal/worse {}/{}/{}",
         s.divergences,
-        crate::report::fixed(s.clipped.mean, 1),
-        crate::report::fixed(s.clipped.low, 1),
-        crate::report::fixed(s.clipped.high, 1),
+        crate::summary::fixed(s.clipped.mean, 1),
+        crate::summary::fixed(s.clipped.low, 1),
+        crate::summary::fixed(s.clipped.high, 1),
         s.better,
         s.equal,
         s.worse

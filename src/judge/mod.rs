@@ -438,7 +438,7 @@ fn write_csv<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), String> {
     } else {
         bytes
     };
-    crate::report::write_atomically(path, &bytes)
+    crate::files::write_atomically(path, &bytes)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
@@ -722,7 +722,7 @@ fn write_results(
     let text = summary::text(&s);
     let w = |name: &str, bytes: &[u8]| {
         let p = out.join(name);
-        crate::report::write_atomically(&p, bytes)
+        crate::files::write_atomically(&p, bytes)
             .map_err(|e| format!("cannot write {}: {e}", p.display()))
             .map(|_| p)
     };

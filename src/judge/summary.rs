@@ -12,8 +12,8 @@
 use super::DivergenceRow;
 use super::ThinkRow;
 use super::divergence::Found;
-use crate::report::fixed;
 use crate::stats::Z95;
+use crate::summary::fixed;
 use std::fmt::Write as _;
 
 /// Scores are clipped to ±CLIP centipawns for the headline mean and the shares.

@@ -6,9 +6,10 @@
 //! by a FEN is set up with `Engine::set_fen` (no C counterpart) and its moves entered the same
 //! way.
 
-use crate::chess::{move_from_0x88, move_to_0x88, parse_uci, uci};
+use crate::chess::{move_from_0x88, uci};
+use crate::driver::EnterError;
 use crate::engine::{Build, Engine, thread_cpu_seconds};
-use shakmaty::{Chess, Position};
+use shakmaty::Chess;
 
 /// How long a think may go on.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,15 +47,13 @@ pub fn think_at(
         }
         None => Chess::default(),
     };
-    for m in moves {
-        let mv = parse_uci(&board, m)?;
-        let (from, to) = move_to_0x88(&mv)
-            .ok_or_else(|| format!("{m}: an under-promotion micro-Max cannot enter"))?;
-        if !engine.enter_move(from, to) {
-            return Err(format!("micro-Max refuses the move {m}"));
-        }
-        board.play_unchecked(mv);
-    }
+    crate::driver::enter_moves(engine, &mut board, moves.iter().map(String::as_str)).map_err(
+        |(_, m, e)| match e {
+            EnterError::NotLegal(e) => e,
+            EnterError::UnderPromotion => format!("{m}: an under-promotion micro-Max cannot enter"),
+            EnterError::Refused => format!("micro-Max refuses the move {m}"),
+        },
+    )?;
     let cpu0 = thread_cpu_seconds();
     match budget {
         ThinkBudget::Nodes(n) => {

@@ -184,10 +184,7 @@ pub fn measure(threads: usize, hash_bits: u32) -> Result<(f64, u64, f64), String
 
 /// The factor recorded in a row's settings (`tc_factor=`), if any.
 pub fn recorded_factor(settings: &str) -> Option<f64> {
-    settings
-        .split(';')
-        .find_map(|kv| kv.strip_prefix("tc_factor="))
-        .and_then(|v| v.parse().ok())
+    crate::settings::Settings::parse(settings).number("tc_factor")
 }
 
 #[cfg(test)]

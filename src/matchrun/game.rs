@@ -253,18 +253,10 @@ impl<'e> Side<'e> {
     }
 }
 
-/// The depth (ply) of the deepest root iteration a think completed. The C reports an iteration
-/// that found a mate as ply 98 (it sets `d=99` to stop deepening); that iteration searched one
-/// ply deeper than the one before it, and that is what is counted here.
+/// The depth (ply) of the deepest root iteration a think completed (see
+/// [`crate::engine::real_ply`] for the C's mate marker).
 pub fn searched_depth(iterations: &[crate::engine::RootIter]) -> i32 {
-    let mut deepest = 0;
-    let mut previous = 0;
-    for it in iterations {
-        let ply = if it.ply == 98 { previous + 1 } else { it.ply };
-        deepest = deepest.max(ply);
-        previous = ply;
-    }
-    deepest
+    crate::engine::searched_depth(iterations.iter().map(|it| it.ply))
 }
 
 /// What the PGN shows after an engine's move: score (micro-Max units / 100, the mover's view)
@@ -277,7 +269,7 @@ fn think_comment(t: &Thought) -> String {
         .map_or(("-".to_string(), 0), |it| {
             (format!("{:+.2}", it.score as f64 / 100.0), it.ply)
         });
-    let depth = if depth == 98 {
+    let depth = if depth == crate::engine::MATE_ITERATION_PLY {
         searched_depth(&t.think.iterations)
     } else {
         depth

@@ -300,7 +300,7 @@ pub fn default_concurrency() -> usize {
 }
 
 /// The `settings` column: everything that changes the games, nothing that does not
-/// (concurrency, shard, output directory).
+/// (concurrency, shard, output directory). Read back only as a [`crate::settings::Settings`].
 pub fn settings_string(opts: &MatchOptions, openings_name: &str, openings_hash: &str) -> String {
     format!(
         "builds=old,sd;{};max_plies={};hash_bits={};openings={};openings_hash={};games={};protocol={}",
@@ -321,51 +321,6 @@ pub fn settings_string(opts: &MatchOptions, openings_name: &str, openings_hash: 
         .map_or(String::new(), |s| format!(";tc_ref_nps={:.0}", s.ref_nps))
 }
 
-/// Keys of the settings string that record what the machine that played a row measured
-/// (`--tc-scale`), not the condition: they are never compared on merge or resume, so shards
-/// measured on different machines merge.
-pub const MEASURED_KEYS: &[&str] = &["tc_nps", "tc_factor", "tc_clock"];
-
-/// The condition of a settings string: the string without its [`MEASURED_KEYS`]. Rows merge
-/// (and a run resumes) only when their conditions are equal.
-pub fn settings_condition(settings: &str) -> String {
-    settings
-        .split(';')
-        .filter(|kv| {
-            let key = kv.split_once('=').map_or(*kv, |(k, _)| k);
-            !MEASURED_KEYS.contains(&key)
-        })
-        .collect::<Vec<_>>()
-        .join(";")
-}
-
-/// The keys whose values differ between two settings strings, for error messages.
-pub fn settings_diff(a: &str, b: &str) -> String {
-    let parse = |s: &str| -> Vec<(String, String)> {
-        s.split(';')
-            .map(|kv| {
-                let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
-                (k.to_string(), v.to_string())
-            })
-            .collect()
-    };
-    let (pa, pb) = (parse(&settings_condition(a)), parse(&settings_condition(b)));
-    let mut diffs = Vec::new();
-    for (k, va) in &pa {
-        match pb.iter().find(|(kb, _)| kb == k) {
-            Some((_, vb)) if vb == va => {}
-            Some((_, vb)) => diffs.push(format!("{k}: {va} (on disk) vs {vb} (now)")),
-            None => diffs.push(format!("{k}: {va} (on disk) vs missing (now)")),
-        }
-    }
-    for (k, vb) in &pb {
-        if !pa.iter().any(|(ka, _)| ka == k) {
-            diffs.push(format!("{k}: missing (on disk) vs {vb} (now)"));
-        }
-    }
-    diffs.join(", ")
-}
-
 /// FNV-1a, 64 bits: a content fingerprint for the settings string (not cryptographic; it only
 /// has to tell two openings files apart).
 pub fn fnv1a64(bytes: &[u8]) -> String {
@@ -380,6 +335,7 @@ pub fn fnv1a64(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::Settings;
 
     #[test]
     fn shard_parsing() {
@@ -448,7 +404,7 @@ mod tests {
             settings_string(&b, "x.txt", "00"),
         );
         assert_eq!(
-            settings_diff(&sa, &sb),
+            Settings::parse(&sa).diff(&Settings::parse(&sb)),
             "nodes: 100000 (on disk) vs 5 (now)"
         );
     }
@@ -472,14 +428,17 @@ mod tests {
         assert!(s.ends_with(";tc_ref_nps=600000"), "{s}");
         let a = format!("{s};tc_nps=3000000;tc_factor=0.200000;tc_clock=3.000");
         let b = format!("{s};tc_nps=1500000;tc_factor=0.400000;tc_clock=6.000");
-        assert_eq!(settings_condition(&a), s);
-        assert_eq!(settings_condition(&a), settings_condition(&b));
-        assert_eq!(settings_diff(&a, &b), "");
+        assert_eq!(Settings::parse(&a).condition().to_string(), s);
+        assert_eq!(
+            Settings::parse(&a).condition(),
+            Settings::parse(&b).condition()
+        );
+        assert_eq!(Settings::parse(&a).diff(&Settings::parse(&b)), "");
         let mut o2 = o.clone();
         o2.tc_scale = Some(crate::matchrun::calibrate::TcScale::parse("800000").unwrap());
         let c = settings_string(&o2, "x.txt", "00");
         assert_eq!(
-            settings_diff(&a, &c),
+            Settings::parse(&a).diff(&Settings::parse(&c)),
             "tc_ref_nps: 600000 (on disk) vs 800000 (now)"
         );
         o.budget = Budget::Nodes(5);

@@ -2,9 +2,10 @@
 //! `games.pgn` (likewise, written before the row), `command.txt`. Every check that can fail is
 //! done before anything is created, so a bad command line leaves nothing behind.
 
-use super::options::{MatchOptions, settings_condition, settings_diff};
+use super::options::MatchOptions;
 use super::pgn;
 use crate::games::GameRow;
+use crate::settings::Settings;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -146,15 +147,16 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
         eprintln!("umax match: {note}");
     }
     let (rows, complete_len) = (file.rows, file.complete_len);
-    let condition = settings_condition(settings);
+    let now = Settings::parse(settings);
+    let condition = now.condition();
     if let Some(row) = rows
         .iter()
-        .find(|r| settings_condition(&r.settings) != condition)
+        .find(|r| Settings::parse(&r.settings).condition() != condition)
     {
         return Err(format!(
             "--resume: {} was written with other settings ({}); resume with the same options or choose another --out",
             csv.display(),
-            crate::text::escape(&settings_diff(&row.settings, settings))
+            crate::text::escape(&Settings::parse(&row.settings).diff(&now))
         ));
     }
     Ok(DirPlan::Resume {
@@ -222,9 +224,8 @@ impl RunDir {
             let done: std::collections::HashSet<u64> = rows.iter().map(|r| r.game).collect();
             let kept = pgn::filter_games(&old, |g| done.contains(&g));
             if kept != old {
-                let tmp = path.join("games.pgn.tmp");
-                fs::write(&tmp, kept).map_err(|e| io_err(&tmp, e))?;
-                fs::rename(&tmp, &pgn_path).map_err(|e| io_err(&pgn_path, e))?;
+                crate::files::write_atomically(&pgn_path, kept.as_bytes())
+                    .map_err(|e| io_err(&pgn_path, e))?;
             }
         }
         let pgn = OpenOptions::new()

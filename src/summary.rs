@@ -1,0 +1,356 @@
+//! The summary of a match: the [`Summary`] of its `games.csv` rows, computed by [`summarize`],
+//! and `summary.csv`. Its own module so that the writers (`report`'s text, `plot`'s pictures)
+//! read it without importing each other.
+//!
+//! # `summary.csv`
+//!
+//! One header row and one value row, columns as [`SUMMARY_COLUMNS`], each the [`Summary`]
+//! field of that name: `settings`; `games`, `wins`, `draws`, `losses` (sd's); `score`,
+//! `score_low`, `score_high` (per game, 0..1, 95%); `elo`, `elo_pm` (logistic, trinomial);
+//! `los` (0..1, not percent); `draw_ratio`; `pairs` (complete); `ptnml_ll`, `ptnml_ld`,
+//! `ptnml_dd_wl`, `ptnml_wd`, `ptnml_ww`; `ptnml_elo`, `ptnml_elo_pm`; `identical_pairs`;
+//! `time_ratio` (CPU), `wall_ratio`, `node_ratio` (sd/old); `sd_cpu_s`, `old_cpu_s`,
+//! `sd_wall_s`, `old_wall_s`, `sd_nodes`, `old_nodes` (totals); `sd_mean_depth`,
+//! `old_mean_depth`; `terminations` (`name=count` joined by `;`, names sorted). Floats have
+//! 6 decimals (see [`fixed6`]).
+//!
+//! **Empty fields** mean "cannot be estimated from these games" (see [`crate::stats`]): no
+//! `score_low`/`score_high` and no `elo_pm` when the games have no spread (one game, all
+//! wins, all draws, …), no `elo` at a score of 0 or 1, no `elo_pm` when the score interval
+//! reaches 0 or 1, no `ptnml_elo`/`ptnml_elo_pm` without complete pairs (and no
+//! `ptnml_elo_pm` when every pair has the same score), no ratio whose denominator is 0. No
+//! field is ever `nan` or `inf`; the text summary prints `—` for the same cases.
+
+use crate::games::GameRow;
+use crate::settings::Settings;
+use crate::stats::{Outcomes, Pentanomial, Results, Trinomial};
+use std::collections::BTreeMap;
+
+/// The columns of `summary.csv`, in order (one header row, one value row).
+pub const SUMMARY_COLUMNS: [&str; 33] = [
+    "settings",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "score",
+    "score_low",
+    "score_high",
+    "elo",
+    "elo_pm",
+    "los",
+    "draw_ratio",
+    "pairs",
+    "ptnml_ll",
+    "ptnml_ld",
+    "ptnml_dd_wl",
+    "ptnml_wd",
+    "ptnml_ww",
+    "ptnml_elo",
+    "ptnml_elo_pm",
+    "identical_pairs",
+    "time_ratio",
+    "wall_ratio",
+    "node_ratio",
+    "sd_cpu_s",
+    "old_cpu_s",
+    "sd_wall_s",
+    "old_wall_s",
+    "sd_nodes",
+    "old_nodes",
+    "sd_mean_depth",
+    "old_mean_depth",
+    "terminations",
+];
+
+/// The summary of a match, from sd's point of view.
+///
+/// Every float is finite. An estimate the games cannot carry is `None` (see
+/// [`crate::stats`]): an interval without spread in the data, an Elo at score 0 or 1 or an Elo
+/// interval reaching it, pentanomial Elo without a complete pair, a ratio whose denominator
+/// is 0.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// The match settings string shared by every row.
+    pub settings: String,
+    pub games: u64,
+    /// Games sd won, drew, lost.
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// sd's mean score per game and its 95% interval (trinomial, normal approximation).
+    pub score: f64,
+    pub score_low: Option<f64>,
+    pub score_high: Option<f64>,
+    /// Logistic Elo of sd over old and the half-width of its 95% interval (trinomial).
+    pub elo: Option<f64>,
+    pub elo_pm: Option<f64>,
+    /// Likelihood of superiority, 0..1 (cutechess: Φ((W-L)/√(W+L))).
+    pub los: f64,
+    pub draw_ratio: f64,
+    /// Complete pairs (both games of the pair present).
+    pub pairs: u64,
+    /// Complete pairs by sd's pair score 0, ½, 1, 1½, 2: `[LL, LD, DD+WL, WD, WW]`.
+    pub pentanomial: [u64; 5],
+    /// Logistic Elo and 95% half-width from the pairs (pentanomial).
+    pub ptnml_elo: Option<f64>,
+    pub ptnml_elo_pm: Option<f64>,
+    /// Complete pairs whose two games have the same `moves`.
+    pub identical_pairs: u64,
+    /// Σ sd CPU seconds / Σ old CPU seconds.
+    pub time_ratio: Option<f64>,
+    /// Σ sd wall seconds / Σ old wall seconds.
+    pub wall_ratio: Option<f64>,
+    /// Σ sd nodes / Σ old nodes.
+    pub node_ratio: Option<f64>,
+    pub sd_cpu_s: f64,
+    pub old_cpu_s: f64,
+    pub sd_wall_s: f64,
+    pub old_wall_s: f64,
+    pub sd_nodes: u64,
+    pub old_nodes: u64,
+    /// Mean over games of the deepest iteration each build completed in the game.
+    pub sd_mean_depth: f64,
+    pub old_mean_depth: f64,
+    /// Games per termination, by name.
+    pub terminations: BTreeMap<String, u64>,
+}
+
+impl Summary {
+    /// The results an SPRT runs on: the pairs when there are complete pairs, else the games.
+    pub fn sprt_results(&self) -> Results {
+        if self.pairs > 0 {
+            Results::Pentanomial(Pentanomial::new(self.pentanomial))
+        } else {
+            Results::Trinomial(Trinomial::new(self.wins, self.draws, self.losses))
+        }
+    }
+
+    /// The values of `summary.csv`, in [`SUMMARY_COLUMNS`] order.
+    pub fn csv_values(&self) -> Vec<String> {
+        let terminations: Vec<String> = self
+            .terminations
+            .iter()
+            .map(|(name, n)| format!("{name}={n}"))
+            .collect();
+        let mut v = vec![
+            self.settings.clone(),
+            self.games.to_string(),
+            self.wins.to_string(),
+            self.draws.to_string(),
+            self.losses.to_string(),
+        ];
+        v.extend(
+            [
+                Some(self.score),
+                self.score_low,
+                self.score_high,
+                self.elo,
+                self.elo_pm,
+                Some(self.los),
+                Some(self.draw_ratio),
+            ]
+            .map(opt6),
+        );
+        v.push(self.pairs.to_string());
+        v.extend(self.pentanomial.map(|n| n.to_string()));
+        v.extend([opt6(self.ptnml_elo), opt6(self.ptnml_elo_pm)]);
+        v.push(self.identical_pairs.to_string());
+        v.extend([self.time_ratio, self.wall_ratio, self.node_ratio].map(opt6));
+        v.extend(
+            [
+                self.sd_cpu_s,
+                self.old_cpu_s,
+                self.sd_wall_s,
+                self.old_wall_s,
+            ]
+            .map(fixed6),
+        );
+        v.extend([self.sd_nodes.to_string(), self.old_nodes.to_string()]);
+        v.extend([fixed6(self.sd_mean_depth), fixed6(self.old_mean_depth)]);
+        v.push(terminations.join(";"));
+        v
+    }
+}
+
+/// A `summary.csv` float: exactly 6 decimals, never `-0.000000`; an empty field for a value
+/// that is not finite (which [`Summary`] never holds).
+pub fn fixed6(x: f64) -> String {
+    if x.is_finite() {
+        fixed(x, 6)
+    } else {
+        String::new()
+    }
+}
+
+/// [`fixed6`] of an estimate; an empty field when there is none.
+fn opt6(x: Option<f64>) -> String {
+    x.map_or_else(String::new, fixed6)
+}
+
+/// What the text summary and the plots print for an estimate that cannot be made.
+pub const UNDEFINED: &str = "—";
+
+/// A float with `decimals` decimals, no negative zero; [`UNDEFINED`] for a value that is not
+/// finite.
+pub fn fixed(x: f64, decimals: usize) -> String {
+    if !x.is_finite() {
+        return UNDEFINED.into();
+    }
+    let s = format!("{x:.decimals$}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.bytes().all(|c| c == b'0' || c == b'.') => rest.to_string(),
+        _ => s,
+    }
+}
+
+/// [`fixed`] of an estimate; [`UNDEFINED`] when there is none.
+pub fn fixed_opt(x: Option<f64>, decimals: usize) -> String {
+    x.map_or_else(|| UNDEFINED.into(), |x| fixed(x, decimals))
+}
+
+/// `a / b` when it is a finite number.
+fn ratio(a: f64, b: f64) -> Option<f64> {
+    let r = a / b;
+    r.is_finite().then_some(r)
+}
+
+/// Summarizes a match. Refuses an empty list, duplicate game numbers, rows with different
+/// `settings`, an `sd_score` other than 0, ½, 1, and a pair with more than two games or two
+/// games with the same colours; the error names the games (and the settings).
+pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
+    let first = rows.first().ok_or("no games to summarize")?;
+    let mut sorted: Vec<&GameRow> = rows.iter().collect();
+    sorted.sort_by_key(|r| r.game);
+
+    let duplicates: Vec<String> = sorted
+        .windows(2)
+        .filter(|w| w[0].game == w[1].game)
+        .map(|w| w[0].game.to_string())
+        .collect();
+    if !duplicates.is_empty() {
+        let mut d = duplicates;
+        d.dedup();
+        return Err(format!("duplicate game numbers: {}", d.join(", ")));
+    }
+    let condition = Settings::parse(&first.settings).condition();
+    if let Some(other) = rows
+        .iter()
+        .find(|r| Settings::parse(&r.settings).condition() != condition)
+    {
+        return Err(format!(
+            "mixed settings: game {} has '{}' but game {} has '{}'",
+            first.game, first.settings, other.game, other.settings
+        ));
+    }
+
+    let mut t = Trinomial::default();
+    let mut terminations = BTreeMap::new();
+    let (mut sd_cpu, mut old_cpu, mut sd_wall, mut old_wall) = (0.0, 0.0, 0.0, 0.0);
+    let (mut sd_nodes, mut old_nodes) = (0u64, 0u64);
+    let (mut sd_depth, mut old_depth) = (0i64, 0i64);
+    let mut by_pair: BTreeMap<u64, Vec<&GameRow>> = BTreeMap::new();
+    for r in &sorted {
+        match r.sd_score {
+            1.0 => t.wins += 1,
+            0.5 => t.draws += 1,
+            0.0 => t.losses += 1,
+            x => return Err(format!("game {}: sd_score {x} is not 0, 0.5 or 1", r.game)),
+        }
+        *terminations.entry(r.termination.clone()).or_insert(0) += 1;
+        sd_cpu += r.sd_cpu_s;
+        old_cpu += r.old_cpu_s;
+        sd_wall += r.sd_wall_s;
+        old_wall += r.old_wall_s;
+        sd_nodes += r.sd_nodes;
+        old_nodes += r.old_nodes;
+        sd_depth += i64::from(r.sd_depth);
+        old_depth += i64::from(r.old_depth);
+        by_pair.entry(r.pair).or_default().push(r);
+    }
+
+    let mut pentanomial = [0u64; 5];
+    let mut identical_pairs = 0;
+    for (pair, games) in &by_pair {
+        match games.as_slice() {
+            [_] => {}
+            [a, b] => {
+                if a.white == b.white {
+                    return Err(format!(
+                        "pair {pair}: games {} and {} both have {} as white",
+                        a.game, b.game, a.white
+                    ));
+                }
+                // Pair score in half points: 0..=4.
+                pentanomial[((a.sd_score + b.sd_score) * 2.0).round() as usize] += 1;
+                if a.moves == b.moves {
+                    identical_pairs += 1;
+                }
+            }
+            more => {
+                let numbers: Vec<String> = more.iter().map(|r| r.game.to_string()).collect();
+                return Err(format!(
+                    "pair {pair} has more than two games: {}",
+                    numbers.join(", ")
+                ));
+            }
+        }
+    }
+
+    // `rows` is not empty, so there is at least one game: score, draw ratio and mean depths
+    // are defined.
+    let interval = t.interval().ok_or("no games to summarize")?;
+    let elo = interval.elo();
+    let penta = Pentanomial::new(pentanomial).elo();
+    let games = t.games();
+    Ok(Summary {
+        settings: condition.to_string(),
+        games,
+        wins: t.wins,
+        draws: t.draws,
+        losses: t.losses,
+        score: interval.score,
+        score_low: interval.bounds.map(|b| b.0),
+        score_high: interval.bounds.map(|b| b.1),
+        elo: elo.elo,
+        elo_pm: elo.pm(),
+        los: t.los(),
+        draw_ratio: t.draw_ratio().unwrap_or(0.0),
+        pairs: pentanomial.iter().sum(),
+        pentanomial,
+        ptnml_elo: penta.and_then(|e| e.elo),
+        ptnml_elo_pm: penta.and_then(|e| e.pm()),
+        identical_pairs,
+        time_ratio: ratio(sd_cpu, old_cpu),
+        wall_ratio: ratio(sd_wall, old_wall),
+        node_ratio: ratio(sd_nodes as f64, old_nodes as f64),
+        sd_cpu_s: sd_cpu,
+        old_cpu_s: old_cpu,
+        sd_wall_s: sd_wall,
+        old_wall_s: old_wall,
+        sd_nodes,
+        old_nodes,
+        sd_mean_depth: sd_depth as f64 / games as f64,
+        old_mean_depth: old_depth as f64 / games as f64,
+        terminations,
+    })
+}
+
+/// `summary.csv` as bytes: the header row and the value row.
+pub fn summary_csv(s: &Summary) -> Vec<u8> {
+    let mut w = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    // Writing to a Vec cannot fail.
+    w.write_record(SUMMARY_COLUMNS).expect("in-memory csv");
+    w.write_record(s.csv_values()).expect("in-memory csv");
+    w.into_inner().expect("in-memory csv")
+}
+
+/// The score interval as text, `[low, high]` with 3 decimals, or [`UNDEFINED`].
+pub fn score_interval(s: &Summary) -> String {
+    match (s.score_low, s.score_high) {
+        (Some(low), Some(high)) => format!("[{}, {}]", fixed(low, 3), fixed(high, 3)),
+        _ => UNDEFINED.into(),
+    }
+}

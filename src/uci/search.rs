@@ -1,0 +1,220 @@
+//! The search thread: one `go` searched with its limits, reporting each root iteration.
+
+use super::*;
+
+/// One `go`, run on the search thread.
+pub(super) struct SearchJob<W: Write + Send + 'static> {
+    pub(super) out: Out<W>,
+    /// The position as given (to set it up again for a second think).
+    pub(super) game: GamePosition,
+    /// The position to search (the referee's).
+    pub(super) pos: Chess,
+    pub(super) plan: SearchPlan,
+    pub(super) started: Instant,
+    pub(super) user_stop: Arc<AtomicBool>,
+    pub(super) answer: Arc<Answer>,
+}
+
+/// What the per-iteration callback keeps between iterations.
+pub(super) struct IterationState {
+    pub(super) last_end: Duration,
+    pub(super) last_len: Option<Duration>,
+    pub(super) depth: i32,
+    pub(super) nodes_seen: u32,
+    pub(super) node_wraps: i64,
+}
+
+impl<W: Write + Send + 'static> SearchJob<W> {
+    pub(super) fn run(self, mut engine: Engine) -> Engine {
+        let best = if self.pos.legal_moves().is_empty() {
+            "0000".to_string() // checkmate or stalemate: nothing to search
+        } else {
+            let think = self.think(&mut engine);
+            self.choose(&mut engine, think)
+        };
+        if self.plan.infinite {
+            // UCI: in infinite (and ponder) mode bestmove waits for stop.
+            while !self.user_stop.load(Ordering::SeqCst) {
+                std::thread::park();
+            }
+        }
+        self.answer.send(&self.out, &format!("bestmove {best}"));
+        engine.on_iteration = None;
+        engine.limits.stop = None;
+        engine.abort = None;
+        // the think leaves its entries in the table (`think_move`): clear them now, after
+        // bestmove, rather than at the next go
+        engine.clear_hash();
+        engine
+    }
+
+    /// The hard stop for this `go`: the user's `stop` and the plan's hard limit.
+    pub(super) fn abort(&self) -> Abort {
+        Abort {
+            stop: Some(self.user_stop.clone()),
+            deadline: self.plan.hard.map(|h| self.started + h),
+        }
+    }
+
+    /// `Engine::think` with the plan's limits, printing `info` after each iteration.
+    pub(super) fn think(&self, engine: &mut Engine) -> Think {
+        let engine_stop = Arc::new(AtomicBool::new(false));
+        engine.limits.nodes = i64::MAX; // limits act through the stop flag, see below
+        engine.limits.max_ply = None;
+        engine.limits.deadline = None;
+        engine.limits.stop = Some(engine_stop.clone());
+        engine.abort = Some(self.abort());
+        let mut st = IterationState {
+            last_end: Duration::ZERO,
+            last_len: None,
+            depth: 0,
+            nodes_seen: 0,
+            node_wraps: 0,
+        };
+        let base = if material_beyond_quarter(engine) {
+            self.answer.send(
+                &self.out,
+                &format!(
+                    "info string material score {} is beyond I/4, where micro-Max 3.2 takes it for a mate and searches nothing: searching with it taken out of Q",
+                    engine.Q
+                ),
+            );
+            engine.Q
+        } else {
+            0
+        };
+        let (out, pos, plan, started, user_stop, answer) = (
+            self.out.clone(),
+            self.pos.clone(),
+            self.plan.clone(),
+            self.started,
+            self.user_stop.clone(),
+            self.answer.clone(),
+        );
+        engine.on_iteration = Some(Box::new(move |it: &RootIter| {
+            let now = started.elapsed();
+            // N is the C's int: count its wraps in a very long analysis.
+            let n = it.nodes as u32;
+            if n < st.nodes_seen {
+                st.node_wraps += 1;
+            }
+            st.nodes_seen = n;
+            let nodes = (st.node_wraps << 32) + n as i64;
+            let len = now.saturating_sub(st.last_end);
+            let growth = match st.last_len {
+                Some(prev) if prev.as_secs_f64() > 0.0 => {
+                    (len.as_secs_f64() / prev.as_secs_f64()).clamp(2.0, 8.0)
+                }
+                _ => 4.0,
+            };
+            st.last_end = now;
+            st.last_len = Some(len);
+            if it.ply < 1 {
+                return; // depth 0 scores the position, it searches no move
+            }
+            // After a mate the C sets d=99: report the depth the iteration really had.
+            st.depth = crate::engine::real_ply(it.ply, st.depth);
+            let ms = now.as_millis().max(1) as i64;
+            let mut line = format!(
+                "info depth {} score {} nodes {} nps {} time {}",
+                st.depth,
+                uci_score_rebased(it.score, base),
+                nodes,
+                nodes * 1000 / ms,
+                now.as_millis()
+            );
+            let legal = move_from_0x88(&pos, it.from, it.to as i8).map(|m| uci_name(&m));
+            if let Some(m) = &legal {
+                line.push_str(" pv ");
+                line.push_str(m);
+            }
+            answer.send(&out, &line);
+            *answer.ready.lock().unwrap_or_else(|e| e.into_inner()) = legal;
+            // Decide whether the root may start another iteration.
+            let predicted_end = now.as_secs_f64() + len.as_secs_f64() * growth;
+            let done = user_stop.load(Ordering::SeqCst)
+                || plan.nodes.is_some_and(|n| nodes >= n)
+                || plan.depth.is_some_and(|d| st.depth >= d)
+                || plan.hard.is_some_and(|h| now >= h)
+                || plan.time.is_some_and(|t| {
+                    let t = t.as_secs_f64();
+                    now.as_secs_f64() >= t / 2.0 && predicted_end > t
+                });
+            if done {
+                engine_stop.store(true, Ordering::SeqCst);
+            }
+        }));
+        let (think, _) = think_rebased(engine, |e| e.think_move());
+        engine.on_iteration = None;
+        think
+    }
+
+    /// The move to send: the engine's if the referee finds it legal, else see the module docs.
+    pub(super) fn choose(&self, engine: &mut Engine, think: Think) -> String {
+        if let Some(m) = move_from_0x88(&self.pos, think.from, think.to) {
+            return uci_name(&m);
+        }
+        let offered = crate::engine::move_name(think.from, think.to);
+        // Think once more with an empty table (from the position as given: the engine may have
+        // played its illegal move). If the move was a castling (the only illegal moves the
+        // rules test finds micro-Max accepting), without the king's virgin bit: no castling.
+        replay(engine, &self.game);
+        engine.clear_hash();
+        let king = self.pos.board().king_of(self.pos.turn());
+        let castling = king.is_some_and(|k| {
+            crate::chess::to_0x88(k) == think.from
+                && (think.from as i32 - think.to as i32).abs() == 2
+        });
+        if castling {
+            engine.b[think.from as usize] &= !32;
+        }
+        let again = self.think_quietly(engine);
+        if let Some(m) = move_from_0x88(&self.pos, again.from, again.to) {
+            let how = if castling {
+                "a castling out of or through a pawn's attack, which micro-Max 3.2 misses; thinking again without castling"
+            } else {
+                "not legal here; thinking again with an empty table"
+            };
+            self.answer.send(
+                &self.out,
+                &format!(
+                    "info string micro-Max offered {offered}, {how} gave {}",
+                    uci_name(&m)
+                ),
+            );
+            return uci_name(&m);
+        }
+        let first = self.pos.legal_moves()[0];
+        self.answer.send(
+            &self.out,
+            &format!(
+                "info string micro-Max offered {offered}, not legal here; playing the first legal move {}",
+                uci_name(&first)
+            ),
+        );
+        uci_name(&first)
+    }
+
+    /// A second think under the same plan (and hard limit), without `info` lines.
+    pub(super) fn think_quietly(&self, engine: &mut Engine) -> Think {
+        let engine_stop = Arc::new(AtomicBool::new(false));
+        engine.limits.stop = Some(engine_stop.clone());
+        engine.abort = Some(self.abort());
+        let plan = self.plan.clone();
+        let started = Instant::now();
+        let budget = self.plan.time;
+        engine.on_iteration = Some(Box::new(move |it: &RootIter| {
+            let done = it.ply >= 1
+                && (plan.nodes.is_some_and(|n| it.nodes as i64 >= n)
+                    || plan.depth.is_some_and(|d| it.ply >= d)
+                    || budget.is_some_and(|t| started.elapsed() * 4 > t)
+                    || plan.infinite);
+            if done {
+                engine_stop.store(true, Ordering::SeqCst);
+            }
+        }));
+        let (think, _) = think_rebased(engine, |e| e.think_move());
+        engine.on_iteration = None;
+        think
+    }
+}
