@@ -572,7 +572,7 @@ impl Engine {
     /// the ray, the next directions and pieces), with the board as it is between moves. Only a
     /// hint: nothing it computes is used by the search.
     #[inline(never)]
-    fn prefetch_next_move(&self, g: &GenState) {
+    fn prefetch_next_move(&self, g: &GenState) -> Option<GenState> {
         let GenState {
             k,
             E,
@@ -585,18 +585,22 @@ impl Engine {
             mut y,
             mut t,
             mut F,
-            G,
+            mut G,
             sneak,
             mut rest,
             start,
         } = *g;
         let mut ray = if sneak {
-            (y, F) = (x, S); // best=1st done, redo normal (goto A)
+            (y, F, G) = (x, S, S); // best=1st done, redo normal (goto A)
             true
         } else {
             t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
             if (p < 3 && 6 * k + (y as i32 & V) == S)
-                || ((u as i32 & !24) == 36 && j == 7 && G & M != 0 && self.castling_rook(x, r).1)
+                || ((u as i32 & !24) == 36 && j == 7 && G & M != 0 && {
+                    let rook_ok;
+                    (G, rook_ok) = self.castling_rook(x, r); // 1st, virgin R in corner G
+                    rook_ok
+                })
             {
                 F = y as i32; // unfake capt., enable e.p.
                 t -= 1;
@@ -623,7 +627,20 @@ impl Engine {
                             .wrapping_sub(self.key(x as i32, u as i32))
                             .wrapping_sub(self.key(H as i32, t as i32));
                         self.prefetch_slot(24 - k, F, J.wrapping_add(J0));
-                        return;
+                        return Some(GenState {
+                            x,
+                            u,
+                            p,
+                            j,
+                            r,
+                            y,
+                            t,
+                            F,
+                            G,
+                            sneak: false,
+                            rest,
+                            ..*g
+                        });
                     }
                 }
             }
@@ -639,7 +656,7 @@ impl Engine {
                     break;
                 }
                 if rest == 0 {
-                    return;
+                    return None;
                 }
                 x = square_0x88((rest.trailing_zeros() + start) & 63);
                 rest &= rest - 1;
@@ -648,7 +665,7 @@ impl Engine {
                 r = p as i32;
                 j = o[p as usize + 16];
             }
-            (y, F) = (x, S); // (G, no longer read here, back to S too)
+            (y, F, G) = (x, S, S); // A: y=x; F=G=S
             ray = true;
         }
     }
@@ -816,6 +833,8 @@ impl Engine {
             // pieces' squares are taken in the same order from `own`.
             let start = square_index(B);
             let mut rest = own.rotate_right(start);
+            // the move after the next one, already prefetched (see below)
+            let mut pending: Option<GenState> = None;
             'scan: while rest != 0 {
                 x = square_0x88((rest.trailing_zeros() + start) & 63);
                 rest &= rest - 1;
@@ -878,24 +897,32 @@ impl Engine {
                             if h != 0 {
                                 // remaining depth(-recapt.)
                                 if d >= 2 {
-                                    // every move is searched here: overlap the next one's probe
-                                    self.prefetch_next_move(&GenState {
-                                        k,
-                                        E,
-                                        J,
-                                        x,
-                                        u,
-                                        p,
-                                        j,
-                                        r,
-                                        y,
-                                        t,
-                                        F,
-                                        G,
-                                        sneak: Y & 8 != 0,
-                                        rest,
-                                        start,
-                                    });
+                                    // every move is searched here: overlap the probes of the
+                                    // next two moves (two ahead: one sibling's subtree is often
+                                    // shorter than the table's memory latency)
+                                    let next = match pending.take() {
+                                        Some(next) => Some(next), // prefetched a move ago
+                                        None => self.prefetch_next_move(&GenState {
+                                            k,
+                                            E,
+                                            J,
+                                            x,
+                                            u,
+                                            p,
+                                            j,
+                                            r,
+                                            y,
+                                            t,
+                                            F,
+                                            G,
+                                            sneak: Y & 8 != 0,
+                                            rest,
+                                            start,
+                                        }),
+                                    };
+                                    if let Some(next) = next {
+                                        pending = self.prefetch_next_move(&next);
+                                    }
                                 }
                                 v = if p < 6 {
                                     // center positional pts.

@@ -255,7 +255,11 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
         &opts,
         &settings,
         &done,
-        if to_play == 0 { 0 } else { usize::try_from(threads).unwrap_or(usize::MAX) },
+        if to_play == 0 {
+            0
+        } else {
+            usize::try_from(threads).unwrap_or(usize::MAX)
+        },
     )?;
     dir.write_command(&opts, resumed, calibration_note.as_deref())?;
     eprintln!(
