@@ -359,6 +359,9 @@ pub struct Engine {
     aborted: bool,
 }
 
+/// How many moves ahead of the move being searched the generator runs to prefetch.
+const AHEAD: usize = 3;
+
 /// How often (in nodes, a power of two) an abortable search looks at its [`Abort`].
 pub const ABORT_POLL_NODES: i32 = 4096;
 
@@ -835,6 +838,7 @@ impl Engine {
             let mut rest = own.rotate_right(start);
             // the move after the next one, already prefetched (see below)
             let mut pending: Option<GenState> = None;
+            let mut walked_out = false; // no move left after `pending`
             'scan: while rest != 0 {
                 x = square_0x88((rest.trailing_zeros() + start) & 63);
                 rest &= rest - 1;
@@ -900,29 +904,38 @@ impl Engine {
                                     // every move is searched here: overlap the probes of the
                                     // next two moves (two ahead: one sibling's subtree is often
                                     // shorter than the table's memory latency)
-                                    let next = match pending.take() {
-                                        Some(next) => Some(next), // prefetched a move ago
-                                        None => self.prefetch_next_move(&GenState {
-                                            k,
-                                            E,
-                                            J,
-                                            x,
-                                            u,
-                                            p,
-                                            j,
-                                            r,
-                                            y,
-                                            t,
-                                            F,
-                                            G,
-                                            sneak: Y & 8 != 0,
-                                            rest,
-                                            start,
-                                        }),
+                                    let last = match pending.take() {
+                                        Some(last) => Some(last), // prefetched a move ago
+                                        None if walked_out => None,
+                                        None => {
+                                            // first move of the iteration: the moves up to
+                                            // AHEAD-1 later, prefetched on the way
+                                            let mut last = Some(GenState {
+                                                k,
+                                                E,
+                                                J,
+                                                x,
+                                                u,
+                                                p,
+                                                j,
+                                                r,
+                                                y,
+                                                t,
+                                                F,
+                                                G,
+                                                sneak: Y & 8 != 0,
+                                                rest,
+                                                start,
+                                            });
+                                            for _ in 1..AHEAD {
+                                                last =
+                                                    last.and_then(|g| self.prefetch_next_move(&g));
+                                            }
+                                            last
+                                        }
                                     };
-                                    if let Some(next) = next {
-                                        pending = self.prefetch_next_move(&next);
-                                    }
+                                    pending = last.and_then(|g| self.prefetch_next_move(&g));
+                                    walked_out = pending.is_none();
                                 }
                                 v = if p < 6 {
                                     // center positional pts.
