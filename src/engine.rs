@@ -24,7 +24,8 @@
 //! Where the Rust does the same thing differently, for speed (same tree, same node counts;
 //! `scripts/perf-guard.sh` and `results/bench.md`): the board scan takes the own pieces from a
 //! bitboard in the C's square order instead of testing all 64 squares; the hash table sits on
-//! huge pages; before a move is searched, the next move's reply slot is prefetched; the table
+//! huge pages; before a move is searched, the reply slots of the moves up to [`AHEAD`] later
+//! are prefetched (the generator walked once more per move, one move further); the table
 //! clear touches only the entries written ([`Engine::set_full_clear`] restores the C's).
 
 #![allow(non_snake_case, non_upper_case_globals)]
@@ -359,7 +360,10 @@ pub struct Engine {
     aborted: bool,
 }
 
-/// How many moves ahead of the move being searched the generator runs to prefetch.
+/// How many moves ahead of the move being searched the generator runs to prefetch the reply's
+/// probe (the C's `A[(k*E^J)&U-9]` of a later `D()` call). One sibling's subtree is often
+/// shorter than a probe's memory latency (~200 ns here, TLB walk included): 1 ahead hid half of
+/// it, 3 ahead most (4 measured no better; `results/bench.md`).
 const AHEAD: usize = 3;
 
 /// How often (in nodes, a power of two) an abortable search looks at its [`Abort`].
@@ -569,11 +573,13 @@ impl Engine {
     }
 
     /// Prefetches the hash slot of the move the generator will search after the one described
-    /// by `g` (about to be searched), so that its memory access overlaps with this move's
-    /// subtree. This walks the generator on from `g` exactly as the search loop will (after the
-    /// sneaked best move: its direction again, `goto A`; else fake/unfake capture, the rest of
-    /// the ray, the next directions and pieces), with the board as it is between moves. Only a
-    /// hint: nothing it computes is used by the search.
+    /// by `g`, so that its memory access overlaps with the subtrees searched before it, and
+    /// returns where the generator then stands (to walk on from, one move further). This walks
+    /// the generator on from `g` exactly as the search loop will (after the sneaked best move:
+    /// its direction again, `goto A`; else fake/unfake capture, the rest of the ray, the next
+    /// directions and pieces), with the board as it is between moves. Only a hint: nothing it
+    /// computes is used by the search (C: the `W(r=...)` direction loop and the ray loop, run
+    /// ahead).
     #[inline(never)]
     fn prefetch_next_move(&self, g: &GenState) -> Option<GenState> {
         let GenState {
@@ -836,7 +842,7 @@ impl Engine {
             // pieces' squares are taken in the same order from `own`.
             let start = square_index(B);
             let mut rest = own.rotate_right(start);
-            // the move after the next one, already prefetched (see below)
+            // the furthest move whose reply slot is already prefetched (see below)
             let mut pending: Option<GenState> = None;
             let mut walked_out = false; // no move left after `pending`
             'scan: while rest != 0 {
@@ -901,9 +907,9 @@ impl Engine {
                             if h != 0 {
                                 // remaining depth(-recapt.)
                                 if d >= 2 {
-                                    // every move is searched here: overlap the probes of the
-                                    // next two moves (two ahead: one sibling's subtree is often
-                                    // shorter than the table's memory latency)
+                                    // every move is searched here (h>=1): prefetch the probe
+                                    // of the move AHEAD later, walking on from the last one
+                                    // prefetched (C: the next D()'s `A[(k*E^J)&U-9]`)
                                     let last = match pending.take() {
                                         Some(last) => Some(last), // prefetched a move ago
                                         None if walked_out => None,
