@@ -24,7 +24,8 @@
 //! Where the Rust does the same thing differently, for speed (same tree, same node counts;
 //! `scripts/perf-guard.sh` and `results/bench.md`): the board scan takes the own pieces from a
 //! bitboard in the C's square order instead of testing all 64 squares; the hash table sits on
-//! huge pages; before a move is searched, the next move's reply slot is prefetched; the table
+//! huge pages; before a move is searched, the reply slots of the moves up to [`AHEAD`] later
+//! are prefetched (the generator walked once more per move, one move further); the table
 //! clear touches only the entries written ([`Engine::set_full_clear`] restores the C's).
 
 #![allow(non_snake_case, non_upper_case_globals)]
@@ -387,6 +388,12 @@ pub struct Engine {
     aborted: bool,
 }
 
+/// How many moves ahead of the move being searched the generator runs to prefetch the reply's
+/// probe (the C's `A[(k*E^J)&U-9]` of a later `D()` call). One sibling's subtree is often
+/// shorter than a probe's memory latency (~200 ns here, TLB walk included): 1 ahead hid half of
+/// it, 3 ahead most (4 measured no better; `results/bench.md`).
+const AHEAD: usize = 3;
+
 /// How often (in nodes, a power of two) an abortable search looks at its [`Abort`].
 pub const ABORT_POLL_NODES: i32 = 4096;
 
@@ -594,13 +601,15 @@ impl Engine {
     }
 
     /// Prefetches the hash slot of the move the generator will search after the one described
-    /// by `g` (about to be searched), so that its memory access overlaps with this move's
-    /// subtree. This walks the generator on from `g` exactly as the search loop will (after the
-    /// sneaked best move: its direction again, `goto A`; else fake/unfake capture, the rest of
-    /// the ray, the next directions and pieces), with the board as it is between moves. Only a
-    /// hint: nothing it computes is used by the search.
+    /// by `g`, so that its memory access overlaps with the subtrees searched before it, and
+    /// returns where the generator then stands (to walk on from, one move further). This walks
+    /// the generator on from `g` exactly as the search loop will (after the sneaked best move:
+    /// its direction again, `goto A`; else fake/unfake capture, the rest of the ray, the next
+    /// directions and pieces), with the board as it is between moves. Only a hint: nothing it
+    /// computes is used by the search (C: the `W(r=...)` direction loop and the ray loop, run
+    /// ahead).
     #[inline(never)]
-    fn prefetch_next_move(&self, g: &GenState) {
+    fn prefetch_next_move(&self, g: &GenState) -> Option<GenState> {
         let GenState {
             k,
             E,
@@ -613,18 +622,22 @@ impl Engine {
             mut y,
             mut t,
             mut F,
-            G,
+            mut G,
             sneak,
             mut rest,
             start,
         } = *g;
         let mut ray = if sneak {
-            (y, F) = (x, S); // best=1st done, redo normal (goto A)
+            (y, F, G) = (x, S, S); // best=1st done, redo normal (goto A)
             true
         } else {
             t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
             if (p < 3 && 6 * k + (y as i32 & V) == S)
-                || ((u as i32 & !24) == 36 && j == 7 && G & M != 0 && self.castling_rook(x, r).1)
+                || ((u as i32 & !24) == 36 && j == 7 && G & M != 0 && {
+                    let rook_ok;
+                    (G, rook_ok) = self.castling_rook(x, r); // 1st, virgin R in corner G
+                    rook_ok
+                })
             {
                 F = y as i32; // unfake capt., enable e.p.
                 t -= 1;
@@ -651,7 +664,20 @@ impl Engine {
                             .wrapping_sub(self.key(x as i32, u as i32))
                             .wrapping_sub(self.key(H as i32, t as i32));
                         self.prefetch_slot(24 - k, F, J.wrapping_add(J0));
-                        return;
+                        return Some(GenState {
+                            x,
+                            u,
+                            p,
+                            j,
+                            r,
+                            y,
+                            t,
+                            F,
+                            G,
+                            sneak: false,
+                            rest,
+                            ..*g
+                        });
                     }
                 }
             }
@@ -667,7 +693,7 @@ impl Engine {
                     break;
                 }
                 if rest == 0 {
-                    return;
+                    return None;
                 }
                 x = square_0x88((rest.trailing_zeros() + start) & 63);
                 rest &= rest - 1;
@@ -676,7 +702,7 @@ impl Engine {
                 r = p as i32;
                 j = o[p as usize + 16];
             }
-            (y, F) = (x, S); // (G, no longer read here, back to S too)
+            (y, F, G) = (x, S, S); // A: y=x; F=G=S
             ray = true;
         }
     }
@@ -844,6 +870,9 @@ impl Engine {
             // pieces' squares are taken in the same order from `own`.
             let start = square_index(B);
             let mut rest = own.rotate_right(start);
+            // the furthest move whose reply slot is already prefetched (see below)
+            let mut pending: Option<GenState> = None;
+            let mut walked_out = false; // no move left after `pending`
             'scan: while rest != 0 {
                 x = square_0x88((rest.trailing_zeros() + start) & 63);
                 rest &= rest - 1;
@@ -906,24 +935,41 @@ impl Engine {
                             if h != 0 {
                                 // remaining depth(-recapt.)
                                 if d >= 2 {
-                                    // every move is searched here: overlap the next one's probe
-                                    self.prefetch_next_move(&GenState {
-                                        k,
-                                        E,
-                                        J,
-                                        x,
-                                        u,
-                                        p,
-                                        j,
-                                        r,
-                                        y,
-                                        t,
-                                        F,
-                                        G,
-                                        sneak: Y & 8 != 0,
-                                        rest,
-                                        start,
-                                    });
+                                    // every move is searched here (h>=1): prefetch the probe
+                                    // of the move AHEAD later, walking on from the last one
+                                    // prefetched (C: the next D()'s `A[(k*E^J)&U-9]`)
+                                    let last = match pending.take() {
+                                        Some(last) => Some(last), // prefetched a move ago
+                                        None if walked_out => None,
+                                        None => {
+                                            // first move of the iteration: the moves up to
+                                            // AHEAD-1 later, prefetched on the way
+                                            let mut last = Some(GenState {
+                                                k,
+                                                E,
+                                                J,
+                                                x,
+                                                u,
+                                                p,
+                                                j,
+                                                r,
+                                                y,
+                                                t,
+                                                F,
+                                                G,
+                                                sneak: Y & 8 != 0,
+                                                rest,
+                                                start,
+                                            });
+                                            for _ in 1..AHEAD {
+                                                last =
+                                                    last.and_then(|g| self.prefetch_next_move(&g));
+                                            }
+                                            last
+                                        }
+                                    };
+                                    pending = last.and_then(|g| self.prefetch_next_move(&g));
+                                    walked_out = pending.is_none();
                                 }
                                 v = if p < 6 {
                                     // center positional pts.
