@@ -54,6 +54,19 @@ need_packages() {
 }
 
 # Builds umax (release) and sets $umax.
+# The work directory: --keep DIR (made new and kept) or a fresh temporary one named PREFIX.XXXXXX.
+# Sets $work; the caller decides what to remove on exit.
+make_work_dir() {
+  local keep=$1 prefix=$2
+  if [ -n "$keep" ]; then
+    [ -e "$keep" ] && die "--keep $keep: exists already"
+    mkdir -p "$keep"
+    work=$(cd "$keep" && pwd)
+  else
+    work=$(mktemp -d "${TMPDIR:-/tmp}/$prefix.XXXXXX")
+  fi
+}
+
 build_umax() {
   command -v cargo >/dev/null 2>&1 ||
     die "needs cargo (Rust >= 1.85 for edition 2024; https://rustup.rs)"

@@ -16,8 +16,10 @@
 # The parallel line, as a user runs it (each shard resumable: run the same line again after a
 # crash and only what is missing is played):
 #
-#   parallel --jobs J umax match --nodes 20000 --games 40 --hash-bits 16 --concurrency 1 \
-#       --no-progress --resume --shard {}/N --out RUN/shard-{} ::: $(seq 1 N)
+#   parallel --jobs J 'umax match --nodes 20000 --games 40 --hash-bits 16 --concurrency 1 \
+#       --no-progress --shard {}/N --out RUN/shard-{} $(test -f RUN/shard-{}/games.csv && echo --resume)' \
+#       ::: $(seq 1 N)
+#   (--resume only where the shard has a games.csv: umax refuses --resume with nothing to resume)
 #   umax report RUN/shard-*/games.csv --out RUN/merged
 #
 # Over several machines: add `--sshlogin 2/node1,2/node2,:` (2 jobs on node1 and node2 over
@@ -55,14 +57,8 @@ need_packages parallel:parallel python3:python3
 say "GNU parallel: $(parallel --version | head -n 1)"
 build_umax
 
-if [ -n "$keep" ]; then
-  [ -e "$keep" ] && die "--keep $keep: exists already"
-  mkdir -p "$keep"
-  work=$(cd "$keep" && pwd)
-else
-  work=$(mktemp -d "${TMPDIR:-/tmp}/umax-parallel.XXXXXX")
-  trap 'rm -rf "$work"' EXIT
-fi
+make_work_dir "$keep" umax-parallel
+[ -n "$keep" ] || trap 'rm -rf "$work"' EXIT
 say "work dir: $work"
 start=$(date +%s)
 
@@ -74,8 +70,8 @@ login=()
 [ -n "$sshlogin" ] && login=(--sshlogin "$sshlogin")
 if ! run parallel --will-cite --jobs "$jobs" "${login[@]}" --halt now,fail=1 --tag \
   --joblog "$work/parallel.joblog" \
-  "$umax" match "${opts[@]}" --concurrency 1 --no-progress --resume \
-  --shard "{}/$shards" --out "$work/run/shard-{}" ::: $(seq 1 "$shards") \
+  "$umax match ${opts[*]} --concurrency 1 --no-progress --shard {}/$shards --out $work/run/shard-{} \$(test -f $work/run/shard-{}/games.csv && echo --resume)" \
+  ::: $(seq 1 "$shards") \
   >"$work/parallel.out" 2>&1; then
   cat "$work/parallel.out"
   die "parallel: a shard failed (output above)"

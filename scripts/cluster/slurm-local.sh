@@ -66,13 +66,7 @@ for p in "$port" "$((port + 1))"; do
   fi
 done
 
-if [ -n "$keep" ]; then
-  [ -e "$keep" ] && die "--keep $keep: exists already"
-  mkdir -p "$keep"
-  work=$(cd "$keep" && pwd)
-else
-  work=$(mktemp -d "${TMPDIR:-/tmp}/umax-slurm.XXXXXX")
-fi
+make_work_dir "$keep" umax-slurm
 chmod 755 "$work" # munged wants its socket's directories searchable by all
 say "work dir: $work"
 start=$(date +%s)
