@@ -73,19 +73,11 @@ impl LineBuffer {
 
 /// `getchar()`: the next byte as 0..=255, or -1 at end of input.
 fn next_char<R: BufRead>(input: &mut R) -> io::Result<i32> {
-    loop {
-        let buf = match input.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            return Ok(-1);
-        }
-        let ch = buf[0] as i32;
-        input.consume(1);
-        return Ok(ch);
-    }
+    let Some(&ch) = crate::text::fill_buf(input)?.first() else {
+        return Ok(-1);
+    };
+    input.consume(1);
+    Ok(ch as i32)
 }
 
 /// Options of `umax play`.

@@ -17,11 +17,7 @@ pub fn read_line<R: BufRead>(input: &mut R, max: usize) -> io::Result<Option<Inp
     let mut truncated = false;
     let mut any = false;
     loop {
-        let buf = match input.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let buf = crate::text::fill_buf(input)?;
         if buf.is_empty() {
             if !any {
                 return Ok(None);
