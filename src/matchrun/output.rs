@@ -1,7 +1,7 @@
 //! The run directory: `games.csv` (one row per game, appended and flushed as each game ends),
 //! the per-game outputs of [`crate::outputs::GAME_FILES`] (`games.pgn`; likewise, written
-//! before the row), `command.txt`. Every check that can fail is
-//! done before anything is created, so a bad command line leaves nothing behind.
+//! before the row), `command.txt`. Every check that can fail is done before anything is
+//! created, so a bad command line leaves nothing behind.
 
 use super::options::MatchOptions;
 use crate::games::GameRow;
