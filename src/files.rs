@@ -1,5 +1,6 @@
-//! The one atomic file write of the harness: summary.csv, games.pgn's rewrite, the bench depth
-//! CSV and the judge's outputs all go through [`write_atomically`].
+//! The one atomic file write of the harness: the outputs of [`crate::outputs`] (summary.csv,
+//! the plots, the bench depth CSV), games.pgn's rewrite on resume and the judge's outputs all
+//! go through [`write_atomically`].
 
 use std::path::{Path, PathBuf};
 

@@ -24,6 +24,7 @@ pub mod judge;
 pub mod matchrun;
 pub mod openings;
 pub mod oracle;
+pub mod outputs;
 pub mod play;
 pub mod plot;
 pub mod random;

@@ -2,7 +2,7 @@ use clap::Parser;
 use std::io::Write as _;
 use std::process::ExitCode;
 use umax::engine::{Build, Engine};
-use umax::files::{check_writable, write_atomically};
+use umax::files::check_writable;
 
 mod cli;
 use cli::{Cli, Command};
@@ -139,7 +139,11 @@ fn bench(args: cli::BenchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         }
         let results = bench::run_depth(&builds, args.hash_bits, depth, &suite)?;
         if let Some(path) = &args.csv {
-            write_atomically(path, bench::depth_csv(&results, depth).as_bytes())
+            let table = bench::DepthTable {
+                results: &results,
+                depth,
+            };
+            umax::outputs::write_file(path, &bench::DepthCsv, &table)
                 .map_err(|e| format!("--csv {}: cannot write: {e}", path.display()))?;
         }
         print!(

@@ -17,11 +17,13 @@
 //! first game where the interval is defined, and captions print `—` for what is undefined.
 
 use crate::games::GameRow;
+use crate::outputs::{MatchReport, Output};
 use crate::settings::Settings;
 use crate::stats::{Outcomes, Pentanomial, ScoreInterval, Trinomial};
 use crate::summary::Summary;
 use plotters::prelude::*;
-use std::path::{Path, PathBuf};
+use std::error::Error;
+use std::io::Write;
 
 /// The score the self-deepening seed claims for sd over old at 15 s per game.
 pub const SEED_CLAIM: f64 = 0.575;
@@ -83,45 +85,65 @@ pub fn condition_label(settings: &str) -> String {
     }
 }
 
-/// The axes a plot was drawn with (for tests: they must show what they claim to).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Axes {
-    pub file: PathBuf,
-    pub y: (f64, f64),
-}
-
 const SIZE: (u32, u32) = (800, 500);
 const SD_COLOUR: RGBColor = RGBColor(31, 119, 180);
 const OLD_COLOUR: RGBColor = RGBColor(214, 39, 40);
 const GREY: RGBColor = RGBColor(120, 120, 120);
 
-/// Draws the three plots into `dir`; returns the files written. `rows` in any order.
-pub fn write_plots(dir: &Path, rows: &[GameRow], s: &Summary) -> Result<Vec<PathBuf>, String> {
-    Ok(draw_plots(dir, rows, s)?
-        .into_iter()
-        .map(|a| a.file)
-        .collect())
+/// One plot: its file and how it is drawn; an [`Output`] of a match report (the list of
+/// plots written is [`crate::outputs::PLOT_FILES`]).
+pub struct Plot {
+    pub file: &'static str,
+    draw: PlotFn,
 }
 
-/// [`write_plots`], returning the y range each plot was drawn with.
-pub fn draw_plots(dir: &Path, rows: &[GameRow], s: &Summary) -> Result<Vec<Axes>, String> {
-    let mut sorted: Vec<&GameRow> = rows.iter().collect();
-    sorted.sort_by_key(|r| r.game);
-    let files = [
-        (dir.join("score.svg"), plot_score as PlotFn),
-        (dir.join("running_score.svg"), plot_running_score),
-        (dir.join("ratios.svg"), plot_ratios),
-    ];
-    let mut written = Vec::new();
-    for (path, draw) in files {
-        let y =
-            draw(&path, &sorted, s).map_err(|e| format!("cannot draw {}: {e}", path.display()))?;
-        written.push(Axes { file: path, y });
+/// `score.svg`.
+pub const SCORE: Plot = Plot {
+    file: "score.svg",
+    draw: plot_score,
+};
+
+/// `running_score.svg`.
+pub const RUNNING_SCORE: Plot = Plot {
+    file: "running_score.svg",
+    draw: plot_running_score,
+};
+
+/// `ratios.svg`.
+pub const RATIOS: Plot = Plot {
+    file: "ratios.svg",
+    draw: plot_ratios,
+};
+
+/// Draws an SVG into the string; returns the y range it was drawn with.
+type PlotFn = fn(&mut String, &[&GameRow], &Summary) -> Result<(f64, f64), Box<dyn Error>>;
+
+impl Plot {
+    /// The SVG of the plot of `rows` (in any order) and their summary, and the y range it was
+    /// drawn with (for tests: a plot must show what it claims to).
+    pub fn draw(
+        &self,
+        rows: &[GameRow],
+        s: &Summary,
+    ) -> Result<(String, (f64, f64)), Box<dyn Error>> {
+        let mut sorted: Vec<&GameRow> = rows.iter().collect();
+        sorted.sort_by_key(|r| r.game);
+        let mut svg = String::new();
+        let y = (self.draw)(&mut svg, &sorted, s)?;
+        Ok((svg, y))
     }
-    Ok(written)
 }
 
-type PlotFn = fn(&Path, &[&GameRow], &Summary) -> Result<(f64, f64), Box<dyn std::error::Error>>;
+impl Output<MatchReport> for Plot {
+    fn name(&self) -> &str {
+        self.file
+    }
+
+    fn write(&self, report: &MatchReport, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
+        let (svg, _) = self.draw(&report.rows, &report.summary)?;
+        Ok(w.write_all(svg.as_bytes())?)
+    }
+}
 
 /// The seed's claimed score for this summary's condition (57.5% when none matches, the claim
 /// the project set out to test) and its label.
@@ -177,7 +199,7 @@ fn score_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
 }
 
 fn plot_score(
-    path: &Path,
+    svg: &mut String,
     _: &[&GameRow],
     s: &Summary,
 ) -> Result<(f64, f64), Box<dyn std::error::Error>> {
@@ -199,7 +221,7 @@ fn plot_score(
             .chain([claim]),
     );
 
-    let root = SVGBackend::new(path, SIZE).into_drawing_area();
+    let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let caption = format!(
         "{}: sd score {} {}, {} games, {} pairs",
@@ -255,7 +277,7 @@ fn plot_score(
 }
 
 fn plot_running_score(
-    path: &Path,
+    svg: &mut String,
     rows: &[&GameRow],
     s: &Summary,
 ) -> Result<(f64, f64), Box<dyn std::error::Error>> {
@@ -287,7 +309,7 @@ fn plot_running_score(
             .chain([claim]),
     );
 
-    let root = SVGBackend::new(path, SIZE).into_drawing_area();
+    let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
@@ -343,7 +365,7 @@ fn plot_running_score(
 }
 
 fn plot_ratios(
-    path: &Path,
+    svg: &mut String,
     rows: &[&GameRow],
     s: &Summary,
 ) -> Result<(f64, f64), Box<dyn std::error::Error>> {
@@ -388,7 +410,7 @@ fn plot_ratios(
     let outliers = per_game.iter().filter(|&&v| v < lo || v > hi).count();
     let clamp = |p: &(f64, f64)| (p.0, p.1.clamp(lo, hi));
 
-    let root = SVGBackend::new(path, SIZE).into_drawing_area();
+    let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let caption = format!(
         "{}: sd/old CPU time {}, nodes {}",

@@ -5,10 +5,11 @@
 //! number before anything is summed, so the order of shards and rows never changes a digit,
 //! and `summary.csv` is a pure function of the rows: floats with 6 decimals, no timestamps.
 //!
-//! The [`Summary`] type, its computation and `summary.csv` are in [`crate::summary`].
+//! The [`Summary`] type, its computation and `summary.csv` are in [`crate::summary`]; which
+//! files a report writes, and how, in [`crate::outputs`].
 
-use crate::files::write_atomically;
 use crate::games::GameRow;
+use crate::outputs::{MatchReport, Output};
 use crate::settings::Settings;
 use crate::stats::{Results, Sprt};
 pub use crate::summary::{
@@ -16,14 +17,10 @@ pub use crate::summary::{
     summary_csv,
 };
 use std::collections::HashMap;
+use std::error::Error;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-
-/// Writes `dir/summary.csv` through a temporary file in the same directory and a rename, so
-/// the file is never seen half-written.
-pub fn write_summary(dir: &Path, s: &Summary) -> std::io::Result<()> {
-    write_atomically(&dir.join("summary.csv"), &summary_csv(s))
-}
+use std::io::Write;
+use std::path::PathBuf;
 
 /// The summary as text, in the style of cutechess-cli and fastchess. [`UNDEFINED`] (`—`)
 /// stands for an estimate the games cannot carry (see [`crate::stats`]).
@@ -98,6 +95,24 @@ pub fn print_summary(s: &Summary) -> String {
         );
     }
     out
+}
+
+/// The text summary as an [`Output`] of a match report: [`print_summary`], then the
+/// [`sprt_line`] if an SPRT was asked for.
+pub struct SummaryText;
+
+impl Output<MatchReport> for SummaryText {
+    fn name(&self) -> &str {
+        "text summary"
+    }
+
+    fn write(&self, report: &MatchReport, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
+        w.write_all(print_summary(&report.summary).as_bytes())?;
+        if let Some(sprt) = &report.sprt {
+            w.write_all(sprt_line(&report.summary, sprt).as_bytes())?;
+        }
+        Ok(())
+    }
 }
 
 /// One line on an SPRT run on the summary (pairs when there are complete pairs, else games).
@@ -183,14 +198,14 @@ pub struct ReportOptions {
 }
 
 /// `umax report`: reads and merges the CSVs, writes `summary.csv` (and the plots), and returns
-/// the text to print and the files written.
+/// the text to print and the files written (which outputs, and how: [`crate::outputs`]).
 pub fn run(opts: &ReportOptions) -> Result<(String, Vec<PathBuf>), String> {
     let first = opts.csv.first().ok_or("no games.csv given")?;
     let rows = read_games(&opts.csv)?;
     if opts.csv.len() > 1 && !opts.allow_partial {
         check_merge_complete(&opts.csv, &rows)?;
     }
-    let summary = summarize(&rows)?;
+    let report = MatchReport::new(rows, opts.sprt)?;
     let out = match &opts.out {
         Some(dir) => dir.clone(),
         None => match first.parent() {
@@ -199,17 +214,7 @@ pub fn run(opts: &ReportOptions) -> Result<(String, Vec<PathBuf>), String> {
         },
     };
     std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-    write_summary(&out, &summary)
-        .map_err(|e| format!("cannot write {}: {e}", out.join("summary.csv").display()))?;
-    let mut written = vec![out.join("summary.csv")];
-    if opts.plots {
-        written.extend(crate::plot::write_plots(&out, &rows, &summary)?);
-    }
-    let mut text = print_summary(&summary);
-    if let Some(sprt) = &opts.sprt {
-        text.push_str(&sprt_line(&summary, sprt));
-    }
-    Ok((text, written))
+    crate::outputs::write_report(&out, &report, opts.plots)
 }
 
 /// A merge of several `games.csv` (the shards of one match) must be the whole match: every

@@ -1,6 +1,6 @@
 //! The summary of a match: the [`Summary`] of its `games.csv` rows, computed by [`summarize`],
-//! and `summary.csv`. Its own module so that the writers (`report`'s text, `plot`'s pictures)
-//! read it without importing each other.
+//! and `summary.csv` ([`SummaryCsv`], one of the [`crate::outputs`]). Its own module so that
+//! the writers (`report`'s text, `plot`'s pictures) read it without importing each other.
 //!
 //! # `summary.csv`
 //!
@@ -22,9 +22,12 @@
 //! field is ever `nan` or `inf`; the text summary prints `—` for the same cases.
 
 use crate::games::GameRow;
+use crate::outputs::{MatchReport, Output};
 use crate::settings::Settings;
 use crate::stats::{Outcomes, Pentanomial, Results, Trinomial};
 use std::collections::BTreeMap;
+use std::error::Error;
+use std::io::Write;
 
 /// The columns of `summary.csv`, in order (one header row, one value row).
 pub const SUMMARY_COLUMNS: [&str; 33] = [
@@ -345,6 +348,19 @@ pub fn summary_csv(s: &Summary) -> Vec<u8> {
     w.write_record(SUMMARY_COLUMNS).expect("in-memory csv");
     w.write_record(s.csv_values()).expect("in-memory csv");
     w.into_inner().expect("in-memory csv")
+}
+
+/// `summary.csv` as an [`Output`] of a match report: [`summary_csv`] of its summary.
+pub struct SummaryCsv;
+
+impl Output<MatchReport> for SummaryCsv {
+    fn name(&self) -> &str {
+        "summary.csv"
+    }
+
+    fn write(&self, report: &MatchReport, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
+        Ok(w.write_all(&summary_csv(&report.summary))?)
+    }
 }
 
 /// The score interval as text, `[low, high]` with 3 decimals, or [`UNDEFINED`].

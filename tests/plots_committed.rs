@@ -1,10 +1,12 @@
 //! Every plot of every committed run, rendered as a reader sees it: the ratio axis must cover
 //! the central 98% of the per-game points (and not be stretched by one wild game), the score
 //! axes must show the score and the seed claim of the matching condition, and every caption
-//! names its condition.
+//! names its condition. And every committed run's `summary.csv` and plots are what `umax
+//! report` writes today, byte for byte.
 
 use std::path::{Path, PathBuf};
-use umax::plot::{condition_label, draw_plots, seed_condition};
+use umax::outputs::{self, MatchReport};
+use umax::plot::{RATIOS, RUNNING_SCORE, SCORE, condition_label, seed_condition};
 use umax::report::{read_games, summarize};
 
 fn committed_runs() -> Vec<PathBuf> {
@@ -26,28 +28,25 @@ fn every_committed_plot_shows_the_bulk_of_its_data() {
         let name = run.file_name().unwrap().to_string_lossy().to_string();
         let rows = read_games(&[run.join("games.csv")]).unwrap();
         let summary = summarize(&rows).unwrap();
-        let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("plots-{name}"));
-        let _ = std::fs::remove_dir_all(&out);
-        std::fs::create_dir_all(&out).unwrap();
-        let axes = draw_plots(&out, &rows, &summary).unwrap();
-        assert_eq!(axes.len(), 3, "{name}");
         let label = condition_label(&summary.settings);
-        for a in &axes {
-            let svg = std::fs::read_to_string(&a.file).unwrap();
+        let mut axes = Vec::new();
+        for plot in [SCORE, RUNNING_SCORE, RATIOS] {
+            let (svg, y) = plot.draw(&rows, &summary).unwrap();
             assert!(svg.starts_with("<svg") || svg.contains("<svg"), "{name}");
             assert!(
                 svg.contains(&label),
                 "{name}: {} lacks '{label}'",
-                a.file.display()
+                plot.file
             );
             for bad in ["NaN", "inf"] {
-                assert!(!svg.contains(bad), "{name}: {} has {bad}", a.file.display());
+                assert!(!svg.contains(bad), "{name}: {} has {bad}", plot.file);
             }
-            assert!(a.y.0 < a.y.1 && a.y.0.is_finite() && a.y.1.is_finite());
+            assert!(y.0 < y.1 && y.0.is_finite() && y.1.is_finite());
+            axes.push(y);
         }
 
         // ratios: the central 98% of the per-game points lie inside the axis
-        let (lo, hi) = axes[2].y;
+        let (lo, hi) = axes[2];
         let per_game: Vec<f64> = rows
             .iter()
             .flat_map(|r| {
@@ -79,7 +78,7 @@ fn every_committed_plot_shows_the_bulk_of_its_data() {
         }
 
         // score: shows the estimate and the seed claim of the condition
-        let (slo, shi) = axes[0].y;
+        let (slo, shi) = axes[0];
         let claim = seed_condition(&summary.settings).map_or(0.575, |r| r.score);
         assert!((slo..=shi).contains(&claim), "{name}");
         assert!((slo..=shi).contains(&summary.score), "{name}");
@@ -111,4 +110,26 @@ fn the_seed_result_of_each_condition() {
         condition_label("builds=old,sd;nodes=100000"),
         "nodes=100000"
     );
+}
+
+/// Every committed run: `summary.csv` and the plots, as `umax report` writes them through the
+/// lists, are the committed files byte for byte.
+#[test]
+fn every_committed_run_is_reproduced_byte_for_byte() {
+    let runs = committed_runs();
+    assert!(runs.len() >= 4, "{runs:?}");
+    for run in runs {
+        let report = MatchReport::new(read_games(&[run.join("games.csv")]).unwrap(), None).unwrap();
+        for o in outputs::report_files(true) {
+            let committed = run.join(o.name());
+            let got = outputs::render(o, &report).unwrap();
+            let want = std::fs::read(&committed)
+                .unwrap_or_else(|e| panic!("{}: {e}", committed.display()));
+            assert!(
+                got == want,
+                "{} differs from what `umax report` writes",
+                committed.display()
+            );
+        }
+    }
 }

@@ -319,7 +319,7 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
                     };
                     let record = with_worker(opts.hash_bits, opts.full_clear, |w| game::play_game(w, &spec));
                     let mut s = sink.lock().unwrap_or_else(|e| e.into_inner());
-                    match s.dir.append(&record.row, &record.pgn) {
+                    match s.dir.append(&record) {
                         Ok(()) => {
                             s.progress.game_done(&record.row);
                             s.rows.push(record.row);

@@ -1,10 +1,11 @@
 //! The run directory: `games.csv` (one row per game, appended and flushed as each game ends),
-//! `games.pgn` (likewise, written before the row), `command.txt`. Every check that can fail is
-//! done before anything is created, so a bad command line leaves nothing behind.
+//! the per-game outputs of [`crate::outputs::GAME_FILES`] (`games.pgn`; likewise, written
+//! before the row), `command.txt`. Every check that can fail is done before anything is
+//! created, so a bad command line leaves nothing behind.
 
 use super::options::MatchOptions;
-use super::pgn;
 use crate::games::GameRow;
+use crate::outputs::{GAME_FILES, GameOutput, GameRecord};
 use crate::settings::Settings;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
@@ -170,7 +171,15 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
 pub struct RunDir {
     pub path: PathBuf,
     csv: csv::Writer<File>,
-    pgn: File,
+    /// The per-game outputs ([`crate::outputs::GAME_FILES`]), open for appending.
+    appended: Vec<Appended>,
+}
+
+/// A per-game output and its open file.
+struct Appended {
+    output: &'static dyn GameOutput,
+    path: PathBuf,
+    file: File,
 }
 
 fn io_err(path: &Path, e: std::io::Error) -> String {
@@ -217,36 +226,55 @@ impl RunDir {
                 .and_then(|_| csv.flush().map_err(csv::Error::from))
                 .map_err(|e| format!("cannot write {}: {e}", csv_path.display()))?;
         }
-        // games.pgn keeps only the games games.csv records (see pgn::filter_games)
-        let pgn_path = path.join(GAMES_PGN);
-        if !rows.is_empty() || pgn_path.exists() {
-            let old = fs::read_to_string(&pgn_path).unwrap_or_default();
-            let done: std::collections::HashSet<u64> = rows.iter().map(|r| r.game).collect();
-            let kept = pgn::filter_games(&old, |g| done.contains(&g));
-            if kept != old {
-                crate::files::write_atomically(&pgn_path, kept.as_bytes())
-                    .map_err(|e| io_err(&pgn_path, e))?;
+        // a per-game output keeps only the games games.csv records (e.g. pgn::filter_games)
+        let done: std::collections::HashSet<u64> = rows.iter().map(|r| r.game).collect();
+        let mut appended = Vec::with_capacity(GAME_FILES.len());
+        for output in GAME_FILES {
+            let file_path = path.join(output.name());
+            if !rows.is_empty() || file_path.exists() {
+                let old = fs::read_to_string(&file_path).unwrap_or_default();
+                let kept = output.keep(&old, &|g| done.contains(&g));
+                if kept != old {
+                    crate::files::write_atomically(&file_path, kept.as_bytes())
+                        .map_err(|e| io_err(&file_path, e))?;
+                }
             }
+            let file = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&file_path)
+                .map_err(|e| io_err(&file_path, e))?;
+            appended.push(Appended {
+                output,
+                path: file_path,
+                file,
+            });
         }
-        let pgn = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&pgn_path)
-            .map_err(|e| io_err(&pgn_path, e))?;
-        Ok((RunDir { path, csv, pgn }, rows))
+        Ok((
+            RunDir {
+                path,
+                csv,
+                appended,
+            },
+            rows,
+        ))
     }
 
-    /// Records a finished game: PGN first, then the row (the row is the record; a game whose
-    /// row is missing is played again on resume).
-    pub fn append(&mut self, row: &GameRow, pgn_text: &str) -> Result<(), String> {
-        let pgn_path = self.path.join(GAMES_PGN);
-        self.pgn
-            .write_all(pgn_text.as_bytes())
-            .and_then(|_| self.pgn.flush())
-            .map_err(|e| io_err(&pgn_path, e))?;
+    /// Records a finished game: the per-game outputs (PGN) first, then the row (the row is the
+    /// record; a game whose row is missing is played again on resume).
+    pub fn append(&mut self, record: &GameRecord) -> Result<(), String> {
+        for a in &mut self.appended {
+            // one write of the whole game, so a crash cuts at most the last game short
+            let bytes = crate::outputs::render(a.output, record)
+                .map_err(|e| format!("cannot write {}: {e}", a.path.display()))?;
+            a.file
+                .write_all(&bytes)
+                .and_then(|_| a.file.flush())
+                .map_err(|e| io_err(&a.path, e))?;
+        }
         let csv_path = self.path.join(GAMES_CSV);
         self.csv
-            .serialize(row)
+            .serialize(&record.row)
             .map_err(|e| format!("cannot write {}: {e}", csv_path.display()))?;
         self.csv.flush().map_err(|e| io_err(&csv_path, e))
     }

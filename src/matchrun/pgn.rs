@@ -1,8 +1,11 @@
 //! `games.pgn`: export-format PGN of every game (SAN from shakmaty), and the resume filter.
 
 use super::referee::PlayedMove;
+use crate::outputs::{GameOutput, GameRecord, Output};
 use shakmaty::{Chess, Color, Position};
 use std::collections::HashSet;
+use std::error::Error;
+use std::io::Write;
 
 /// Escapes a tag value (`\` and `"`).
 fn escape(value: &str) -> String {
@@ -102,6 +105,27 @@ pub fn filter_games(text: &str, keep: impl Fn(u64) -> bool) -> String {
         }
     }
     out
+}
+
+/// `games.pgn` as a per-game [`GameOutput`]: each game's text, made by [`game_text`] where the
+/// game is played (`game::play_game`, which has the referee's moves), appended as it ends;
+/// on `--resume`, [`filter_games`].
+pub struct Pgn;
+
+impl Output<GameRecord> for Pgn {
+    fn name(&self) -> &str {
+        super::output::GAMES_PGN
+    }
+
+    fn write(&self, record: &GameRecord, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
+        Ok(w.write_all(record.pgn.as_bytes())?)
+    }
+}
+
+impl GameOutput for Pgn {
+    fn keep(&self, existing: &str, keep: &dyn Fn(u64) -> bool) -> String {
+        filter_games(existing, keep)
+    }
 }
 
 #[cfg(test)]
