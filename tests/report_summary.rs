@@ -21,11 +21,11 @@ fn counts_ratios_and_pairs() {
     assert_relative_eq!(s.time_ratio.unwrap(), 2.5, epsilon = 1e-12);
     assert_relative_eq!(s.node_ratio.unwrap(), 45000.0 / 27000.0, epsilon = 1e-12);
     assert_relative_eq!(s.wall_ratio.unwrap(), 1.0 / 3.0, epsilon = 1e-12);
-    assert_relative_eq!(s.sd_cpu_s, 4.5, epsilon = 1e-12);
-    assert_relative_eq!(s.old_cpu_s, 1.8, epsilon = 1e-12);
-    assert_eq!((s.sd_nodes, s.old_nodes), (45000, 27000));
-    assert_eq!(s.sd_mean_depth, 5.0);
-    assert_eq!(s.old_mean_depth, 4.0);
+    assert_relative_eq!(s.test_cpu_s, 4.5, epsilon = 1e-12);
+    assert_relative_eq!(s.base_cpu_s, 1.8, epsilon = 1e-12);
+    assert_eq!((s.test_nodes, s.base_nodes), (45000, 27000));
+    assert_eq!(s.test_mean_depth, 5.0);
+    assert_eq!(s.base_mean_depth, 4.0);
     let terms: Vec<(&str, u64)> = s
         .terminations
         .iter()
@@ -94,8 +94,8 @@ fn mixed_settings_are_refused() {
 fn malformed_rows_are_refused() {
     assert!(summarize(&[]).unwrap_err().contains("no games"));
     let mut rows = match_rows();
-    rows[0].sd_score = 0.25;
-    assert!(summarize(&rows).unwrap_err().contains("sd_score 0.25"));
+    rows[0].test_score = 0.25;
+    assert!(summarize(&rows).unwrap_err().contains("test_score 0.25"));
     // Two games of one pair with the same colours.
     let mut rows = match_rows();
     let mut g10 = row(10, 0.0, "checkmate", "e2e4");
@@ -206,7 +206,7 @@ fn degenerate_matches_write_no_nan_or_inf() {
     let draws = |n: u64| -> Vec<_> { (1..=n).map(|g| row(g, 0.5, "threefold", "a")).collect() };
     let mut no_cpu = draws(3);
     for r in &mut no_cpu {
-        (r.sd_cpu_s, r.old_cpu_s, r.old_nodes) = (0.0, 0.0, 0);
+        (r.test_cpu_s, r.base_cpu_s, r.base_nodes) = (0.0, 0.0, 0);
     }
     let cases: Vec<(&str, Vec<_>)> = vec![
         ("one game", draws(1)),
@@ -240,8 +240,8 @@ fn degenerate_matches_write_no_nan_or_inf() {
             s.score,
             s.los,
             s.draw_ratio,
-            s.sd_mean_depth,
-            s.old_mean_depth,
+            s.test_mean_depth,
+            s.base_mean_depth,
         ]
         .into_iter()
         .chain(
