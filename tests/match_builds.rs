@@ -96,6 +96,14 @@ fn old_against_sdnr_names_sdnr_everywhere() {
         csv,
         "the refused resume changed games.csv"
     );
+
+    // the C has no twin of sdnr: verify-c says so by name, before looking for binaries
+    let v = match_common::umax()
+        .args(["verify-c", out.join("games.csv").to_str().unwrap()])
+        .args(["--c-old", "no-such-old", "--c-sd", "no-such-sd"])
+        .output()
+        .unwrap();
+    refused(&v, "verify-c: build sdnr has no C twin in original/");
 }
 
 #[test]

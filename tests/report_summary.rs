@@ -5,7 +5,8 @@ mod report_rows;
 use approx::assert_relative_eq;
 use report_rows::{match_rows, row};
 use umax::report::{
-    SUMMARY_COLUMNS, Summary, fixed6, print_summary, sprt_line, summarize, summary_csv,
+    SUMMARY_COLUMNS, Summary, fixed6, print_summary, sprt_line, summarize, summary_columns,
+    summary_csv,
 };
 use umax::stats::{Outcomes, Pentanomial, Sprt, Trinomial};
 
@@ -95,7 +96,7 @@ fn malformed_rows_are_refused() {
     assert!(summarize(&[]).unwrap_err().contains("no games"));
     let mut rows = match_rows();
     rows[0].test_score = 0.25;
-    assert!(summarize(&rows).unwrap_err().contains("test_score 0.25"));
+    assert!(summarize(&rows).unwrap_err().contains("sd_score 0.25"));
     // Two games of one pair with the same colours.
     let mut rows = match_rows();
     let mut g10 = row(10, 0.0, "checkmate", "e2e4");
@@ -295,7 +296,7 @@ fn csv_has_one_header_and_one_value_row() {
     let text = String::from_utf8(summary_csv(&s)).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2);
-    assert_eq!(lines[0], SUMMARY_COLUMNS.join(","));
+    assert_eq!(lines[0], summary_columns("old", "sd").join(","));
     assert_eq!(s.csv_values().len(), SUMMARY_COLUMNS.len());
     assert!(text.ends_with('\n'));
     // The settings contain no comma, so the value row splits cleanly.

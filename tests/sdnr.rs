@@ -122,3 +122,21 @@ fn sdnr_is_listed_experimental_without_c_twin() {
     let e = umax::builds::require_c_twin(b, "verify-c").unwrap_err();
     assert!(e.contains("build sdnr has no C twin"), "{e}");
 }
+
+/// sdnr's bench signature (default bench: 100000 nodes, the published table size), pinned as
+/// old's and sd's are in `tests/bench.rs`: a change that moves one node of sdnr changes it.
+#[test]
+fn sdnr_bench_signature_is_pinned() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_umax"))
+        .args(["bench", "--build", "sdnr"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("umax bench: build sdnr,"), "{text}");
+    assert_eq!(text.lines().last(), Some("bench: 4385395"), "{text}");
+}
