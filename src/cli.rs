@@ -192,7 +192,8 @@ pub struct UciArgs {
 /// Options shared by everything that runs an engine.
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
-    /// Which search: old (micro-Max 3.2 as published) or sd (self-deepening IID).
+    /// Which search: a build of `umax builds` — old (micro-Max 3.2 as published), sd
+    /// (self-deepening IID) or sdnr (experimental: sd without the hash-hit resume; no C twin).
     #[arg(long, default_value = "old", value_parser = parse_build)]
     pub build: Build,
     /// Hash table of 2^BITS+8 entries (24 is the published 16777224; smaller only to match a
