@@ -22,7 +22,7 @@ fn think(e: &mut Engine) -> i32 {
     e.N = 0;
     e.iterations.clear();
     let (k, q, o) = (e.k, e.Q, e.O as i32);
-    e.search::<false, false, false>(k, -I, I, q, 1, 1, o, 8, 0, 0);
+    e.search::<0, false, false>(k, -I, I, q, 1, 1, o, 8, 0, 0); // old: no variant flag
     e.N
 }
 

@@ -29,8 +29,8 @@ pub enum Command {
     /// Generate an opening suite (as openings/default.txt): seeded random legal lines that
     /// micro-Max accepts, unique, kept when a short micro-Max search finds them balanced.
     Openings(OpeningsArgs),
-    /// Self-play match, old against sd: game pairs with colours reversed, refereed by
-    /// shakmaty, written to games.csv / games.pgn in an output directory.
+    /// Self-play match of two builds (old against sd by default): game pairs with colours
+    /// reversed, refereed by shakmaty, written to games.csv / games.pgn in an output directory.
     Match(MatchArgs),
     /// Speak UCI on standard input/output, for GUIs and match tools (cutechess-cli, fastchess,
     /// Arena, python-chess). See the README for `stop` and time handling.
@@ -43,6 +43,9 @@ pub enum Command {
     /// divergence of every pair of a games.csv (--games), or both builds thinking on positions
     /// (--positions). Writes divergences.csv, summary.txt, judge-summary.csv, histogram.svg.
     Judge(JudgeArgs),
+    /// List the builds (named variants of the search; src/builds.rs): name, what it is,
+    /// whether it is experimental and whether the C original has a twin of it.
+    Builds,
 }
 
 #[derive(Args, Debug)]
@@ -189,7 +192,8 @@ pub struct UciArgs {
 /// Options shared by everything that runs an engine.
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
-    /// Which search: old (micro-Max 3.2 as published) or sd (self-deepening IID).
+    /// Which search: a build of `umax builds` — old (micro-Max 3.2 as published), sd
+    /// (self-deepening IID) or sdnr (experimental: sd without the hash-hit resume; no C twin).
     #[arg(long, default_value = "old", value_parser = parse_build)]
     pub build: Build,
     /// Hash table of 2^BITS+8 entries (24 is the published 16777224; smaller only to match a
@@ -242,11 +246,32 @@ pub fn parse_build(s: &str) -> Result<Build, String> {
     s.parse()
 }
 
+/// The builds `bench --build` searches with.
+#[derive(Clone, Debug)]
+pub struct BenchBuilds(pub Vec<Build>);
+
+/// `--build` of `bench`: a build's name, `both` (old and sd) or `all`.
+pub fn parse_bench_builds(s: &str) -> Result<BenchBuilds, String> {
+    match s {
+        "both" => Ok(BenchBuilds(vec![Build::Old, Build::Sd])),
+        "all" => Ok(BenchBuilds(umax::builds::ALL.to_vec())),
+        _ => s
+            .parse::<Build>()
+            .map(|b| BenchBuilds(vec![b]))
+            .map_err(|e| format!("{e}, both or all")),
+    }
+}
+
+pub fn parse_pairing(s: &str) -> Result<umax::builds::Pairing, String> {
+    s.parse()
+}
+
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// old, sd, or both (both: each position is searched by each build).
-    #[arg(long, default_value = "old", value_parser = ["old", "sd", "both"])]
-    pub build: String,
+    /// A build (`umax builds`: old, sd, sdnr), `both` (old and sd) or `all` (every build):
+    /// each position is searched by each build.
+    #[arg(long, default_value = "old", value_parser = parse_bench_builds)]
+    pub build: BenchBuilds,
     /// Hash table of 2^BITS+8 entries (24: the published size).
     #[arg(long, default_value_t = DEFAULT_HASH_BITS, value_parser = clap::value_parser!(u32).range(4..=24))]
     pub hash_bits: u32,
@@ -319,8 +344,8 @@ pub struct OpeningsArgs {
 /// `umax match` (options are documented in `--help`; see src/matchrun/mod.rs).
 #[derive(Args, Debug)]
 #[command(after_help = "\
-Schedule: pair p plays opening p (the suite in order, wrapping around); game 2p-1 has old as
-White, game 2p has sd as White. Each side is an engine driven as its C process would be (fresh
+Schedule: pair p plays opening p (the suite in order, wrapping around); game 2p-1 has BASE as
+White, game 2p has TEST as White (--builds BASE,TEST; old and sd by default). Each side is an engine driven as its C process would be (fresh
 per game, opening and opponent moves entered, own moves thought), so at a node budget every
 game can be replayed move for move by the C original.
 
@@ -334,6 +359,11 @@ the side at fault: no_move (3.2 offers a8a8 when every move loses at once), hash
 root answered from the hash offers the last move fed in again), illegal_move,
 engine_rejected_move and engine_panic (errors: the game ends, the match goes on).")]
 pub struct MatchArgs {
+    /// The two builds, BASE,TEST: the score, Elo and ratios are TEST's (games.csv names its
+    /// columns after them: sd_score, old_nodes, ...). `umax builds` lists them: old, sd, and
+    /// sdnr (experimental, no C twin).
+    #[arg(long, value_name = "BASE,TEST", default_value = "old,sd", value_parser = parse_pairing)]
+    pub builds: umax::builds::Pairing,
     /// Games in the whole match (all shards). Odd numbers are rounded up to whole pairs.
     #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_GAMES, value_parser = parse_count)]
     pub games: u64,
@@ -396,7 +426,7 @@ pub struct MatchArgs {
     #[arg(long)]
     pub no_progress: bool,
     /// Stop when a sequential probability ratio test decides: ELO0,ELO1,ALPHA,BETA (logistic
-    /// Elo of sd over old, e.g. 0,10,0.05,0.05). LLR: the normal approximation over
+    /// Elo of TEST over BASE, e.g. 0,10,0.05,0.05). LLR: the normal approximation over
     /// pentanomial pair counts (trinomial before the first complete pair); see `umax::stats`.
     #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = umax::stats::Sprt::parse)]
     pub sprt: Option<umax::stats::Sprt>,
@@ -406,6 +436,7 @@ impl MatchArgs {
     pub fn into_options(self) -> umax::matchrun::MatchOptions {
         use umax::matchrun::{Budget, MatchOptions, OpeningsSource};
         let mut o = MatchOptions::new(self.out);
+        o.builds = self.builds;
         o.games = self.games;
         o.budget = match self.tc {
             Some(s) => Budget::Time(s),

@@ -15,8 +15,8 @@
 //! | `O`     | `self.O`            | e.p. square (or castling rook square) of the last move, as a `char` |
 //! | `K`,`L` | `self.K`, `self.L`  | move from/to (entered, or thought up)                     |
 //! | `k` (main) | `self.k`         | side to move: 8 = white, 16 = black                        |
-//! | `D()`   | `search::<SD, AUDIT>()` | recursive search; `SD` selects the self-deepening build, `AUDIT` the invariant counters (tests only) |
-//! | `P`     | `P` (sd only)       | ultimate depth (see `../shared/notes/self-deepening.md`)   |
+//! | `D()`   | `search::<VARIANT, AUDIT, ABORT>()` | recursive search; `VARIANT` the build's flags (`src/builds.rs`), `AUDIT` the invariant counters (tests only), `ABORT` the uci stop |
+//! | `P`     | `P` (self-deepening only) | ultimate depth (see `../shared/notes/self-deepening.md`) |
 //!
 //! Inside `search`: `k` side, `q,l` window, `e` eval, `J,Z` hash keys, `E` e.p. square,
 //! `z` previous destination (8 = root think, 9 = legality check), `n` depth.
@@ -93,40 +93,8 @@ pub fn engine_bytes(hash_bits: u32) -> u64 {
     table + dirty_list + 4096
 }
 
-/// Which `D()`: micro-Max 3.2 as published, or with self-deepening IID.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Build {
-    /// micro-Max 3.2 as published: conventional internal iterative deepening.
-    Old,
-    /// Self-deepening IID (seed 000), as `original/self-deepening.patch`.
-    Sd,
-}
-
-impl Build {
-    pub fn name(self) -> &'static str {
-        match self {
-            Build::Old => "old",
-            Build::Sd => "sd",
-        }
-    }
-}
-
-impl std::fmt::Display for Build {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Build {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "old" => Ok(Build::Old),
-            "sd" => Ok(Build::Sd),
-            _ => Err(format!("unknown build '{s}' (expected old or sd)")),
-        }
-    }
-}
+pub use crate::builds::Build;
+use crate::builds::variant::{HIT_RESUME, SELF_DEEPENING};
 
 /// One completed root iteration: what the instrumented C prints with
 /// `printf("%2d ply, %9d searched, %6d by (%2x,%2x)\n",d-1,N,m,X,Y&0x77)`.
@@ -755,9 +723,9 @@ impl Engine {
 
     /// `D(k,q,l,e,J,Z,E,z,n)`: recursive minimax search, k=moving side, n=depth.
     /// (q,l)=window, e=current eval. score, E=e.p. sqr., z=prev.dest; J,Z=hashkeys;
-    /// return score. `P` is the self-deepening build's ultimate depth (ignored by `old`).
+    /// return score. `P` is the ultimate depth of self-deepening (ignored without it, as by `old`).
     #[allow(clippy::too_many_arguments)]
-    pub fn search<const SD: bool, const AUDIT: bool, const ABORT: bool>(
+    pub fn search<const VARIANT: u32, const AUDIT: bool, const ABORT: bool>(
         &mut self,
         k: i32,
         q: i32,
@@ -816,10 +784,10 @@ impl Engine {
                     && ((v <= q) as i32 | (X as i32 & 8)) != 0
                 {
                     // use if window compatible
-                    if !SD || v > q || d >= P {
+                    if VARIANT & HIT_RESUME == 0 || v > q || d >= P {
                         return v;
                     }
-                    m = v; // sd: a fail low short of the ultimate depth deepens itself
+                    m = v; // sd change 3: a fail low short of the ultimate depth deepens itself
                 } else {
                     d = n - 1; // or use as iter. start
                 }
@@ -852,7 +820,10 @@ impl Engine {
         loop {
             let below = d < n;
             d += 1;
-            if !(below || (SD && d <= P && m <= q) || (z == 8 && self.root_goes_on(d))) {
+            if !(below
+                || (VARIANT & SELF_DEEPENING != 0 && d <= P && m <= q)
+                || (z == 8 && self.root_goes_on(d)))
+            {
                 break;
             }
             if AUDIT {
@@ -1009,7 +980,7 @@ impl Engine {
                                     .key(yi + 8, by)
                                     .wrapping_sub(self.key(xi + 8, u as i32))
                                     .wrapping_sub(self.key(Hi + 8, t as i32));
-                                v = -self.search::<SD, AUDIT, ABORT>(
+                                v = -self.search::<VARIANT, AUDIT, ABORT>(
                                     24 - k, // recursive eval. of reply
                                     -l - (l > e) as i32,
                                     if m > q { -m } else { -q },
@@ -1082,7 +1053,7 @@ impl Engine {
             }
             if m + I == 0 {
                 // best loses K: (stale)mate
-                m = -self.search::<SD, AUDIT, ABORT>(
+                m = -self.search::<VARIANT, AUDIT, ABORT>(
                     24 - k,
                     -I,
                     I,
@@ -1162,21 +1133,13 @@ impl Engine {
         let (k, e, o_) = (self.k, self.Q, self.O as i32);
         // the abortable instance only for a think (z=8) and never when auditing
         let abortable = z == 8 && self.abort.is_some() && !self.auditing;
-        match self.build {
-            Build::Old if self.auditing => {
-                self.search::<false, true, false>(k, -I, I, e, 1, 1, o_, z, n, 0)
-            }
-            Build::Sd if self.auditing => {
-                self.search::<true, true, false>(k, -I, I, e, 1, 1, o_, z, n, 0)
-            }
-            Build::Old if abortable => {
-                self.search::<false, false, true>(k, -I, I, e, 1, 1, o_, z, n, 0)
-            }
-            Build::Sd if abortable => {
-                self.search::<true, false, true>(k, -I, I, e, 1, 1, o_, z, n, 0)
-            }
-            Build::Old => self.search::<false, false, false>(k, -I, I, e, 1, 1, o_, z, n, 0),
-            Build::Sd => self.search::<true, false, false>(k, -I, I, e, 1, 1, o_, z, n, 0),
+        let build = self.build;
+        if self.auditing {
+            build.search::<true, false>(self, k, -I, I, e, 1, 1, o_, z, n, 0)
+        } else if abortable {
+            build.search::<false, true>(self, k, -I, I, e, 1, 1, o_, z, n, 0)
+        } else {
+            build.search::<false, false>(self, k, -I, I, e, 1, 1, o_, z, n, 0)
         }
     }
 

@@ -1,8 +1,11 @@
 //! The per-game record of a match: one row of `games.csv`. The match runner writes it, `umax
 //! report` reads it back; this struct is the contract between the two.
 //!
-//! Columns are named from the point of view of the two builds (`sd_*`, `old_*`), not of the
-//! colours, because every question users ask (who scored, who spent more time) is old vs sd.
+//! Columns are named from the point of view of the two builds, not of the colours, because
+//! every question users ask (who scored, who spent more time) is base vs test. The struct's
+//! fields are role-neutral (`test_*`, `base_*`); in the file these columns carry the builds'
+//! names (`sd_score`, `old_nodes`, ... for `--builds old,sd`, the protocol-2 header), which the
+//! reader maps back by the builds the header names.
 
 use serde::{Deserialize, Serialize};
 
@@ -17,32 +20,32 @@ pub struct GameRow {
     pub opening_id: u64,
     /// The opening: UCI moves from the start position, space-separated, or a FEN.
     pub opening: String,
-    /// Build playing white: `old` or `sd`.
+    /// Build playing white: the base or the test build (`old`, `sd`, ...).
     pub white: String,
     /// Build playing black.
     pub black: String,
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: String,
-    /// The score of the sd build: 1, 0.5 or 0.
-    pub sd_score: f64,
+    /// The score of the test build: 1, 0.5 or 0.
+    pub test_score: f64,
     /// How the game ended (`checkmate`, `stalemate`, `threefold`, `fifty_moves`,
     /// `insufficient_material`, `max_plies`, `time_forfeit`, ...; see the README).
     pub termination: String,
     /// Plies played, opening included.
     pub plies: u64,
-    /// Nodes of all of sd's thinks in this game.
-    pub sd_nodes: u64,
-    pub old_nodes: u64,
-    /// CPU seconds of all of sd's thinks (the engine thread's own CPU time).
-    pub sd_cpu_s: f64,
-    pub old_cpu_s: f64,
-    /// Wall seconds of all of sd's thinks.
-    pub sd_wall_s: f64,
-    pub old_wall_s: f64,
-    /// Deepest root iteration (ply) sd completed in this game. An iteration that found a mate
+    /// Nodes of all of the test build's thinks in this game (`base_nodes`: the base build's).
+    pub test_nodes: u64,
+    pub base_nodes: u64,
+    /// CPU seconds of all of test's thinks (the engine thread's own CPU time).
+    pub test_cpu_s: f64,
+    pub base_cpu_s: f64,
+    /// Wall seconds of all of test's thinks.
+    pub test_wall_s: f64,
+    pub base_wall_s: f64,
+    /// Deepest root iteration (ply) test completed in this game. An iteration that found a mate
     /// (which the C's trace prints as ply 98) counts as one ply deeper than the one before it.
-    pub sd_depth: i32,
-    pub old_depth: i32,
+    pub test_depth: i32,
+    pub base_depth: i32,
     /// All moves of the game from the initial position (or from the FEN), opening included,
     /// in UCI notation, space-separated.
     pub moves: String,
@@ -51,14 +54,69 @@ pub struct GameRow {
     pub settings: String,
 }
 
-/// The header line of `games.csv`, as serde writes it for [`GameRow`].
-pub fn csv_header() -> csv::StringRecord {
+/// The header of [`GameRow`] as serde writes it: the role-neutral names (`test_score`, ...).
+fn role_header() -> csv::StringRecord {
     let sample = GameRow::default();
     let mut w = csv::Writer::from_writer(Vec::new());
     w.serialize(&sample).expect("serialising to memory");
     let bytes = w.into_inner().expect("in-memory writer");
     let mut r = csv::Reader::from_reader(bytes.as_slice());
     r.headers().expect("header just written").clone()
+}
+
+/// The header line of `games.csv` for a match of `base` against `test`: the role-neutral
+/// columns named by the builds (`test_score` is `{test}_score`, `base_nodes` `{base}_nodes`).
+/// For `old,sd` it is protocol 2's header, byte for byte.
+pub fn csv_header(base: &str, test: &str) -> csv::StringRecord {
+    role_header()
+        .iter()
+        .map(|c| {
+            if let Some(rest) = c.strip_prefix("test_") {
+                format!("{test}_{rest}")
+            } else if let Some(rest) = c.strip_prefix("base_") {
+                format!("{base}_{rest}")
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// The builds `(base, test)` a games.csv header names, if it is a header of [`csv_header`].
+fn header_builds(header: &csv::StringRecord) -> Option<(String, String)> {
+    let role = role_header();
+    let at = |name: &str| role.iter().position(|c| c == name);
+    let test = header.get(at("test_score")?)?.strip_suffix("_score")?;
+    let base = header.get(at("base_nodes")?)?.strip_suffix("_nodes")?;
+    (*header == csv_header(base, test)).then(|| (base.to_string(), test.to_string()))
+}
+
+/// The builds `(base, test)` of a row's settings (`builds=BASE,TEST`), if it names them.
+pub fn settings_builds(settings: &str) -> Option<(String, String)> {
+    let builds = crate::settings::Settings::parse(settings)
+        .get("builds")?
+        .to_string();
+    let (base, test) = builds.split_once(',')?;
+    Some((base.to_string(), test.to_string()))
+}
+
+/// `rows` as a whole games.csv, as the match runner writes it: the header naming the builds of
+/// the first row's settings (`old`, `sd` if it names none), then one line per row.
+pub fn csv_bytes(rows: &[GameRow]) -> Vec<u8> {
+    let (base, test) = rows
+        .first()
+        .and_then(|r| settings_builds(&r.settings))
+        .unwrap_or_else(|| ("old".to_string(), "sd".to_string()));
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    // Writing to a Vec cannot fail.
+    w.write_record(&csv_header(&base, &test))
+        .expect("in-memory csv");
+    for r in rows {
+        w.serialize(r).expect("in-memory csv");
+    }
+    w.into_inner().expect("in-memory csv")
 }
 
 /// A `games.csv` as read by [`read_games_csv`].
@@ -68,6 +126,8 @@ pub struct GamesFile {
     pub rows: Vec<GameRow>,
     /// The line of each row in the file (1-based; the header is line 1).
     pub lines: Vec<u64>,
+    /// The builds `(base, test)` the header names (`None` for an empty file).
+    pub builds: Option<(String, String)>,
     /// Length in bytes of the complete lines (everything up to the last newline).
     pub complete_len: u64,
     /// The line number of an incomplete last line (no newline at its end: a run stopped while
@@ -90,8 +150,9 @@ impl GamesFile {
 /// Reads a `games.csv`: the one reader of `umax report`, `umax verify-c` and `umax match
 /// --resume`, with one set of rules. A last line without its newline (a run killed while
 /// writing it) is left out and reported in [`GamesFile::partial_line`]; the header must be
-/// that of [`GameRow`]; a row that cannot be read and a game number seen twice are errors
-/// naming the file and the lines.
+/// that of [`GameRow`] for two builds ([`csv_header`]), and the rows are read by the builds it
+/// names; a row that cannot be read, a row whose settings name other builds (`builds=`) and a
+/// game number seen twice are errors naming the file and the lines.
 pub fn read_games_csv(path: &std::path::Path) -> Result<GamesFile, String> {
     let name = path.display();
     if path.is_dir() {
@@ -121,20 +182,28 @@ pub fn read_games_csv(path: &std::path::Path) -> Result<GamesFile, String> {
         .headers()
         .map_err(|e| format!("{name}: {}", crate::text::escape(&e.to_string())))?
         .clone();
-    if header != csv_header() {
+    let Some((base, test)) = header_builds(&header) else {
         return Err(format!(
-            "{name}: the header is not that of games.csv (expected {})",
-            csv_header().iter().collect::<Vec<_>>().join(",")
+            "{name}: the header is not that of games.csv (expected {}, with the two builds' names in place of old and sd)",
+            csv_header("old", "sd").iter().collect::<Vec<_>>().join(",")
         ));
-    }
+    };
+    let role = role_header();
     let mut seen: std::collections::HashMap<u64, u64> = std::collections::HashMap::new();
     for record in reader.records() {
         let record =
             record.map_err(|e| format!("{name}: {}", crate::text::escape(&e.to_string())))?;
         let line = record.position().map_or(0, |p| p.line());
         let row: GameRow = record
-            .deserialize(Some(&header))
+            .deserialize(Some(&role))
             .map_err(|e| format!("{name}:{line}: {}", crate::text::escape(&e.to_string())))?;
+        if let Some((b, t)) = settings_builds(&row.settings)
+            && (b.as_str(), t.as_str()) != (base.as_str(), test.as_str())
+        {
+            return Err(format!(
+                "{name}:{line}: the settings say builds={b},{t} but the header names {base},{test}"
+            ));
+        }
         if let Some(first) = seen.insert(row.game, line) {
             return Err(format!(
                 "{name}: game {} appears twice (lines {first} and {line})",
@@ -144,5 +213,6 @@ pub fn read_games_csv(path: &std::path::Path) -> Result<GamesFile, String> {
         file.rows.push(row);
         file.lines.push(line);
     }
+    file.builds = Some((base, test));
     Ok(file)
 }

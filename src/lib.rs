@@ -13,6 +13,7 @@
 //! ```
 
 pub mod bench;
+pub mod builds;
 pub mod chess;
 pub mod driver;
 pub mod engine;

@@ -38,6 +38,10 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             }
         }
         Command::Bench(args) => bench(args),
+        Command::Builds => {
+            print!("{}", umax::builds::listing());
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Report(args) => {
             let opts = umax::report::ReportOptions {
                 csv: args.csv,
@@ -128,10 +132,7 @@ fn bench(args: cli::BenchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         Some(path) => bench::load_suite(path)?,
         None => bench::builtin_suite(),
     };
-    let builds: Vec<Build> = match args.build.as_str() {
-        "both" => vec![Build::Old, Build::Sd],
-        other => vec![other.parse::<Build>()?],
-    };
+    let builds: Vec<Build> = args.build.0.clone();
     if let Some(depth) = args.depth {
         // a file that cannot be written is refused before the (long) run, not after it
         if let Some(path) = &args.csv {

@@ -191,10 +191,19 @@ pub fn row_budget(row: &GameRow) -> Option<(u64, u32)> {
 /// Plays `row`'s game with two C processes; `Err` names the first difference.
 pub fn replay_with_c(row: &GameRow, old_c: &Path, sd_c: &Path) -> Result<(), String> {
     replayable(row)?;
-    let bin = |b: &str| if b == "old" { old_c } else { sd_c };
+    // the C twins: old and sd (src/builds.rs); no other build has one
+    let bin = |b: &str| match b {
+        "old" => Ok(old_c),
+        "sd" => Ok(sd_c),
+        other => match other.parse::<crate::builds::Build>() {
+            Ok(build) => crate::builds::require_c_twin(build, "verify-c")
+                .and_then(|_| Err(format!("verify-c: no C binary option for build {build}"))),
+            Err(e) => Err(format!("game {}: {e}", row.game)),
+        },
+    };
     let mut procs = [
-        CProcess::spawn(bin(&row.white))?,
-        CProcess::spawn(bin(&row.black))?,
+        CProcess::spawn(bin(&row.white)?)?,
+        CProcess::spawn(bin(&row.black)?)?,
     ];
     let moves: Vec<&str> = row.moves.split_whitespace().collect();
     let book = row.opening.split_whitespace().count();
@@ -249,21 +258,27 @@ pub fn replay_with_c(row: &GameRow, old_c: &Path, sd_c: &Path) -> Result<(), Str
             ));
         }
     }
-    let (old, sd) = if row.white == "old" { (0, 1) } else { (1, 0) };
-    if (nodes[old], nodes[sd]) != (row.old_nodes, row.sd_nodes) {
+    let (base_name, test_name) = crate::games::settings_builds(&row.settings)
+        .unwrap_or_else(|| ("old".to_string(), "sd".to_string()));
+    let (base, test) = if row.white == base_name {
+        (0, 1)
+    } else {
+        (1, 0)
+    };
+    if (nodes[base], nodes[test]) != (row.base_nodes, row.test_nodes) {
         return Err(format!(
-            "game {}: C node totals (old, sd) {:?} vs the row's {:?}",
+            "game {}: C node totals ({base_name}, {test_name}) {:?} vs the row's {:?}",
             row.game,
-            (nodes[old], nodes[sd]),
-            (row.old_nodes, row.sd_nodes)
+            (nodes[base], nodes[test]),
+            (row.base_nodes, row.test_nodes)
         ));
     }
-    if (depth[old], depth[sd]) != (row.old_depth, row.sd_depth) {
+    if (depth[base], depth[test]) != (row.base_depth, row.test_depth) {
         return Err(format!(
-            "game {}: C depths (old, sd) {:?} vs the row's {:?}",
+            "game {}: C depths ({base_name}, {test_name}) {:?} vs the row's {:?}",
             row.game,
-            (depth[old], depth[sd]),
-            (row.old_depth, row.sd_depth)
+            (depth[base], depth[test]),
+            (row.base_depth, row.test_depth)
         ));
     }
     Ok(())
@@ -342,6 +357,13 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
     if rows.is_empty() {
         return Err("no games to replay".into());
     }
+    // the C has twins of some builds only (src/builds.rs)
+    if let Some((base, test)) = crate::games::settings_builds(&rows[0].settings) {
+        for name in [base, test] {
+            let build: crate::builds::Build = name.parse().map_err(|e| format!("verify-c: {e}"))?;
+            crate::builds::require_c_twin(build, "verify-c")?;
+        }
+    }
     for row in &rows {
         replayable(row)?;
     }
@@ -373,14 +395,19 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
     let t0 = std::time::Instant::now();
     for row in &rows {
         totals.games += 1;
-        totals.umax_think_cpu_s += row.sd_cpu_s + row.old_cpu_s;
+        totals.umax_think_cpu_s += row.test_cpu_s + row.base_cpu_s;
         match replay_with_c(row, &opts.c_old, &opts.c_sd) {
             Ok(()) => {
                 totals.plies += row.plies;
-                totals.nodes += row.sd_nodes + row.old_nodes;
+                totals.nodes += row.test_nodes + row.base_nodes;
                 on_game(&format!(
-                    "game {}: identical ({} plies, nodes old {} sd {})",
-                    row.game, row.plies, row.old_nodes, row.sd_nodes
+                    "game {}: identical ({} plies, nodes {} {} {} {})",
+                    row.game,
+                    row.plies,
+                    crate::games::settings_builds(&row.settings).map_or("old".into(), |b| b.0),
+                    row.base_nodes,
+                    crate::games::settings_builds(&row.settings).map_or("sd".into(), |b| b.1),
+                    row.test_nodes
                 ));
             }
             Err(e) => {

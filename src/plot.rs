@@ -1,10 +1,10 @@
 //! SVG plots of a match (plotters' SVG backend: text is written as `<text>` elements, so no
 //! font files are needed):
 //!
-//! * `score.svg`: sd's score with its 95% interval, from the games (trinomial) and from the
+//! * `score.svg`: the test build's score (sd's by default) with its 95% interval, from the games (trinomial) and from the
 //!   pairs (pentanomial), against the 50% line and the seed's claim of 57.5%;
 //! * `running_score.svg`: the score after each game with its 95% band;
-//! * `ratios.svg`: sd/old CPU-time and node ratios, per game (points) and running (lines), on
+//! * `ratios.svg`: test/base (sd/old) CPU-time and node ratios, per game (points) and running (lines), on
 //!   an axis fitted to the bulk of the games (the central 98% of the per-game points; points
 //!   outside are drawn at the edge and counted in the legend), with the seed's own time ratio
 //!   where the condition matches.
@@ -148,12 +148,17 @@ impl Output<MatchReport> for Plot {
 /// The seed's claimed score for this summary's condition (57.5% when none matches, the claim
 /// the project set out to test) and its label.
 fn seed_claim(s: &Summary) -> (f64, String) {
-    match seed_condition(&s.settings) {
+    let (score, label) = match seed_condition(&s.settings) {
         Some(r) => (
             r.score,
             format!("seed claim {:.1}% ({} s/game)", r.score * 100.0, r.seconds),
         ),
         None => (SEED_CLAIM, "seed claim 57.5% (15 s/game)".to_string()),
+    };
+    if (s.base.as_str(), s.test.as_str()) == ("old", "sd") {
+        (score, label)
+    } else {
+        (score, format!("{label}, sd vs old")) // the seed's claim is about sd
     }
 }
 
@@ -224,8 +229,9 @@ fn plot_score(
     let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let caption = format!(
-        "{}: sd score {} {}, {} games, {} pairs",
+        "{}: {} score {} {}, {} games, {} pairs",
         condition_label(&s.settings),
+        s.test,
         crate::summary::fixed(s.score, 3),
         crate::summary::score_interval(s),
         s.games,
@@ -246,7 +252,7 @@ fn plot_score(
             2 => "pairs (pentanomial)".into(),
             _ => String::new(),
         })
-        .y_desc("sd score (95% interval)")
+        .y_desc(format!("{} score (95% interval)", s.test))
         .draw()?;
     chart
         .draw_series(LineSeries::new([(0.5, 0.5), (2.5, 0.5)], GREY))?
@@ -285,7 +291,7 @@ fn plot_running_score(
     let mut t = Trinomial::default();
     let mut points = Vec::with_capacity(rows.len());
     for (i, r) in rows.iter().enumerate() {
-        match r.sd_score {
+        match r.test_score {
             1.0 => t.wins += 1,
             0.0 => t.losses += 1,
             _ => t.draws += 1,
@@ -313,7 +319,7 @@ fn plot_running_score(
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
-            format!("{}: sd running score", condition_label(&s.settings)),
+            format!("{}: {} running score", condition_label(&s.settings), s.test),
             ("sans-serif", 20),
         )
         .margin(15)
@@ -324,7 +330,7 @@ fn plot_running_score(
         .configure_mesh()
         .x_desc("games")
         .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_desc("sd score (95% band)")
+        .y_desc(format!("{} score (95% band)", s.test))
         .draw()?;
     let clamp = |y: f64| y.clamp(lo, hi);
     // Once the games have two different results the interval stays defined, so the band is
@@ -377,12 +383,12 @@ fn plot_ratios(
     let mut series: [Vec<(f64, f64)>; 4] = Default::default();
     for (i, r) in rows.iter().enumerate() {
         let x = (i + 1) as f64;
-        let (sd_nodes, old_nodes) = (r.sd_nodes as f64, r.old_nodes as f64);
-        cum_time = (cum_time.0 + r.sd_cpu_s, cum_time.1 + r.old_cpu_s);
-        cum_nodes = (cum_nodes.0 + sd_nodes, cum_nodes.1 + old_nodes);
+        let (test_nodes, base_nodes) = (r.test_nodes as f64, r.base_nodes as f64);
+        cum_time = (cum_time.0 + r.test_cpu_s, cum_time.1 + r.base_cpu_s);
+        cum_nodes = (cum_nodes.0 + test_nodes, cum_nodes.1 + base_nodes);
         let values = [
-            ratio(r.sd_cpu_s, r.old_cpu_s),
-            ratio(sd_nodes, old_nodes),
+            ratio(r.test_cpu_s, r.base_cpu_s),
+            ratio(test_nodes, base_nodes),
             ratio(cum_time.0, cum_time.1),
             ratio(cum_nodes.0, cum_nodes.1),
         ];
@@ -413,8 +419,10 @@ fn plot_ratios(
     let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let caption = format!(
-        "{}: sd/old CPU time {}, nodes {}",
+        "{}: {}/{} CPU time {}, nodes {}",
         condition_label(&s.settings),
+        s.test,
+        s.base,
         crate::summary::fixed_opt(s.time_ratio, 3),
         crate::summary::fixed_opt(s.node_ratio, 3)
     );
@@ -428,7 +436,7 @@ fn plot_ratios(
         .configure_mesh()
         .x_desc("games")
         .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_desc("sd / old")
+        .y_desc(format!("{} / {}", s.test, s.base))
         .draw()?;
     for (points, colour) in [(&game_time, SD_COLOUR), (&game_nodes, OLD_COLOUR)] {
         chart.draw_series(

@@ -1,7 +1,8 @@
 //! `umax report`: the summary of a match from its `games.csv` rows (one file or several
 //! shards): score, Elo, LOS, pentanomial, time and node ratios, identical pairs, terminations.
 //!
-//! Everything is from the `sd` build's point of view (sd vs old). Rows are sorted by game
+//! Everything is from the test build's point of view (test vs base, `sd` vs `old` by default;
+//! the names come from the rows' `builds=`). Rows are sorted by game
 //! number before anything is summed, so the order of shards and rows never changes a digit,
 //! and `summary.csv` is a pure function of the rows: floats with 6 decimals, no timestamps.
 //!
@@ -14,7 +15,7 @@ use crate::settings::Settings;
 use crate::stats::{Results, Sprt};
 pub use crate::summary::{
     SUMMARY_COLUMNS, Summary, UNDEFINED, fixed, fixed_opt, fixed6, score_interval, summarize,
-    summary_csv,
+    summary_columns, summary_csv,
 };
 use std::collections::HashMap;
 use std::error::Error;
@@ -30,7 +31,9 @@ pub fn print_summary(s: &Summary) -> String {
     let _ = writeln!(out, "Settings: {}", s.settings);
     let _ = writeln!(
         out,
-        "Score of sd vs old: {} - {} - {}  [{}] {}",
+        "Score of {} vs {}: {} - {} - {}  [{}] {}",
+        s.test,
+        s.base,
         s.wins,
         s.losses,
         s.draws,
@@ -66,24 +69,30 @@ pub fn print_summary(s: &Summary) -> String {
     );
     let _ = writeln!(
         out,
-        "Time ratio sd/old: {} CPU ({} s / {} s), {} wall",
+        "Time ratio {}/{}: {} CPU ({} s / {} s), {} wall",
+        s.test,
+        s.base,
         fixed_opt(s.time_ratio, 3),
-        fixed(s.sd_cpu_s, 2),
-        fixed(s.old_cpu_s, 2),
+        fixed(s.test_cpu_s, 2),
+        fixed(s.base_cpu_s, 2),
         fixed_opt(s.wall_ratio, 3)
     );
     let _ = writeln!(
         out,
-        "Node ratio sd/old: {} ({} / {} nodes)",
+        "Node ratio {}/{}: {} ({} / {} nodes)",
+        s.test,
+        s.base,
         fixed_opt(s.node_ratio, 3),
-        s.sd_nodes,
-        s.old_nodes
+        s.test_nodes,
+        s.base_nodes
     );
     let _ = writeln!(
         out,
-        "Mean depth: sd {}, old {}",
-        fixed(s.sd_mean_depth, 2),
-        fixed(s.old_mean_depth, 2)
+        "Mean depth: {} {}, {} {}",
+        s.test,
+        fixed(s.test_mean_depth, 2),
+        s.base,
+        fixed(s.base_mean_depth, 2)
     );
     let _ = writeln!(out, "Terminations:");
     let width = s.terminations.keys().map(String::len).max().unwrap_or(0);

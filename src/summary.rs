@@ -5,13 +5,15 @@
 //! # `summary.csv`
 //!
 //! One header row and one value row, columns as [`SUMMARY_COLUMNS`], each the [`Summary`]
-//! field of that name: `settings`; `games`, `wins`, `draws`, `losses` (sd's); `score`,
+//! field of that name, where `test_`/`base_` stand for the two builds' names (`sd_`/`old_`
+//! for `--builds old,sd`, see [`summary_columns`]): `settings`; `games`, `wins`, `draws`,
+//! `losses` (the test build's); `score`,
 //! `score_low`, `score_high` (per game, 0..1, 95%); `elo`, `elo_pm` (logistic, trinomial);
 //! `los` (0..1, not percent); `draw_ratio`; `pairs` (complete); `ptnml_ll`, `ptnml_ld`,
 //! `ptnml_dd_wl`, `ptnml_wd`, `ptnml_ww`; `ptnml_elo`, `ptnml_elo_pm`; `identical_pairs`;
-//! `time_ratio` (CPU), `wall_ratio`, `node_ratio` (sd/old); `sd_cpu_s`, `old_cpu_s`,
-//! `sd_wall_s`, `old_wall_s`, `sd_nodes`, `old_nodes` (totals); `sd_mean_depth`,
-//! `old_mean_depth`; `terminations` (`name=count` joined by `;`, names sorted). Floats have
+//! `time_ratio` (CPU), `wall_ratio`, `node_ratio` (test/base); `test_cpu_s`, `base_cpu_s`,
+//! `test_wall_s`, `base_wall_s`, `test_nodes`, `base_nodes` (totals); `test_mean_depth`,
+//! `base_mean_depth`; `terminations` (`name=count` joined by `;`, names sorted). Floats have
 //! 6 decimals (see [`fixed6`]).
 //!
 //! **Empty fields** mean "cannot be estimated from these games" (see [`crate::stats`]): no
@@ -29,7 +31,8 @@ use std::collections::BTreeMap;
 use std::error::Error;
 use std::io::Write;
 
-/// The columns of `summary.csv`, in order (one header row, one value row).
+/// The columns of `summary.csv`, in order (one header row, one value row), with the role-neutral
+/// names; the file names them by the builds ([`summary_columns`]).
 pub const SUMMARY_COLUMNS: [&str; 33] = [
     "settings",
     "games",
@@ -55,18 +58,35 @@ pub const SUMMARY_COLUMNS: [&str; 33] = [
     "time_ratio",
     "wall_ratio",
     "node_ratio",
-    "sd_cpu_s",
-    "old_cpu_s",
-    "sd_wall_s",
-    "old_wall_s",
-    "sd_nodes",
-    "old_nodes",
-    "sd_mean_depth",
-    "old_mean_depth",
+    "test_cpu_s",
+    "base_cpu_s",
+    "test_wall_s",
+    "base_wall_s",
+    "test_nodes",
+    "base_nodes",
+    "test_mean_depth",
+    "base_mean_depth",
     "terminations",
 ];
 
-/// The summary of a match, from sd's point of view.
+/// The columns of `summary.csv` for a match of `base` against `test`: [`SUMMARY_COLUMNS`] with
+/// `test_`/`base_` replaced by the builds' names (for `old,sd`, protocol 2's header).
+pub fn summary_columns(base: &str, test: &str) -> Vec<String> {
+    SUMMARY_COLUMNS
+        .iter()
+        .map(|c| {
+            if let Some(rest) = c.strip_prefix("test_") {
+                format!("{test}_{rest}")
+            } else if let Some(rest) = c.strip_prefix("base_") {
+                format!("{base}_{rest}")
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// The summary of a match, from the test build's point of view.
 ///
 /// Every float is finite. An estimate the games cannot carry is `None` (see
 /// [`crate::stats`]): an interval without spread in the data, an Elo at score 0 or 1 or an Elo
@@ -76,16 +96,20 @@ pub const SUMMARY_COLUMNS: [&str; 33] = [
 pub struct Summary {
     /// The match settings string shared by every row.
     pub settings: String,
+    /// The builds: base and test, whose score this is (`builds=` of the settings; `old`, `sd`
+    /// when the settings do not name them).
+    pub base: String,
+    pub test: String,
     pub games: u64,
-    /// Games sd won, drew, lost.
+    /// Games test won, drew, lost.
     pub wins: u64,
     pub draws: u64,
     pub losses: u64,
-    /// sd's mean score per game and its 95% interval (trinomial, normal approximation).
+    /// test's mean score per game and its 95% interval (trinomial, normal approximation).
     pub score: f64,
     pub score_low: Option<f64>,
     pub score_high: Option<f64>,
-    /// Logistic Elo of sd over old and the half-width of its 95% interval (trinomial).
+    /// Logistic Elo of test over base and the half-width of its 95% interval (trinomial).
     pub elo: Option<f64>,
     pub elo_pm: Option<f64>,
     /// Likelihood of superiority, 0..1 (cutechess: Φ((W-L)/√(W+L))).
@@ -93,28 +117,28 @@ pub struct Summary {
     pub draw_ratio: f64,
     /// Complete pairs (both games of the pair present).
     pub pairs: u64,
-    /// Complete pairs by sd's pair score 0, ½, 1, 1½, 2: `[LL, LD, DD+WL, WD, WW]`.
+    /// Complete pairs by test's pair score 0, ½, 1, 1½, 2: `[LL, LD, DD+WL, WD, WW]`.
     pub pentanomial: [u64; 5],
     /// Logistic Elo and 95% half-width from the pairs (pentanomial).
     pub ptnml_elo: Option<f64>,
     pub ptnml_elo_pm: Option<f64>,
     /// Complete pairs whose two games have the same `moves`.
     pub identical_pairs: u64,
-    /// Σ sd CPU seconds / Σ old CPU seconds.
+    /// Σ test CPU seconds / Σ base CPU seconds.
     pub time_ratio: Option<f64>,
-    /// Σ sd wall seconds / Σ old wall seconds.
+    /// Σ test wall seconds / Σ base wall seconds.
     pub wall_ratio: Option<f64>,
-    /// Σ sd nodes / Σ old nodes.
+    /// Σ test nodes / Σ base nodes.
     pub node_ratio: Option<f64>,
-    pub sd_cpu_s: f64,
-    pub old_cpu_s: f64,
-    pub sd_wall_s: f64,
-    pub old_wall_s: f64,
-    pub sd_nodes: u64,
-    pub old_nodes: u64,
+    pub test_cpu_s: f64,
+    pub base_cpu_s: f64,
+    pub test_wall_s: f64,
+    pub base_wall_s: f64,
+    pub test_nodes: u64,
+    pub base_nodes: u64,
     /// Mean over games of the deepest iteration each build completed in the game.
-    pub sd_mean_depth: f64,
-    pub old_mean_depth: f64,
+    pub test_mean_depth: f64,
+    pub base_mean_depth: f64,
     /// Games per termination, by name.
     pub terminations: BTreeMap<String, u64>,
 }
@@ -162,15 +186,15 @@ impl Summary {
         v.extend([self.time_ratio, self.wall_ratio, self.node_ratio].map(opt6));
         v.extend(
             [
-                self.sd_cpu_s,
-                self.old_cpu_s,
-                self.sd_wall_s,
-                self.old_wall_s,
+                self.test_cpu_s,
+                self.base_cpu_s,
+                self.test_wall_s,
+                self.base_wall_s,
             ]
             .map(fixed6),
         );
-        v.extend([self.sd_nodes.to_string(), self.old_nodes.to_string()]);
-        v.extend([fixed6(self.sd_mean_depth), fixed6(self.old_mean_depth)]);
+        v.extend([self.test_nodes.to_string(), self.base_nodes.to_string()]);
+        v.extend([fixed6(self.test_mean_depth), fixed6(self.base_mean_depth)]);
         v.push(terminations.join(";"));
         v
     }
@@ -219,7 +243,7 @@ fn ratio(a: f64, b: f64) -> Option<f64> {
 }
 
 /// Summarizes a match. Refuses an empty list, duplicate game numbers, rows with different
-/// `settings`, an `sd_score` other than 0, ½, 1, and a pair with more than two games or two
+/// `settings`, an `test_score` other than 0, ½, 1, and a pair with more than two games or two
 /// games with the same colours; the error names the games (and the settings).
 pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
     let first = rows.first().ok_or("no games to summarize")?;
@@ -247,28 +271,35 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
         ));
     }
 
+    let (base, test) = crate::games::settings_builds(&first.settings)
+        .unwrap_or_else(|| ("old".to_string(), "sd".to_string()));
     let mut t = Trinomial::default();
     let mut terminations = BTreeMap::new();
-    let (mut sd_cpu, mut old_cpu, mut sd_wall, mut old_wall) = (0.0, 0.0, 0.0, 0.0);
-    let (mut sd_nodes, mut old_nodes) = (0u64, 0u64);
-    let (mut sd_depth, mut old_depth) = (0i64, 0i64);
+    let (mut test_cpu, mut base_cpu, mut test_wall, mut base_wall) = (0.0, 0.0, 0.0, 0.0);
+    let (mut test_nodes, mut base_nodes) = (0u64, 0u64);
+    let (mut test_depth, mut base_depth) = (0i64, 0i64);
     let mut by_pair: BTreeMap<u64, Vec<&GameRow>> = BTreeMap::new();
     for r in &sorted {
-        match r.sd_score {
+        match r.test_score {
             1.0 => t.wins += 1,
             0.5 => t.draws += 1,
             0.0 => t.losses += 1,
-            x => return Err(format!("game {}: sd_score {x} is not 0, 0.5 or 1", r.game)),
+            x => {
+                return Err(format!(
+                    "game {}: {test}_score {x} is not 0, 0.5 or 1",
+                    r.game
+                ));
+            }
         }
         *terminations.entry(r.termination.clone()).or_insert(0) += 1;
-        sd_cpu += r.sd_cpu_s;
-        old_cpu += r.old_cpu_s;
-        sd_wall += r.sd_wall_s;
-        old_wall += r.old_wall_s;
-        sd_nodes += r.sd_nodes;
-        old_nodes += r.old_nodes;
-        sd_depth += i64::from(r.sd_depth);
-        old_depth += i64::from(r.old_depth);
+        test_cpu += r.test_cpu_s;
+        base_cpu += r.base_cpu_s;
+        test_wall += r.test_wall_s;
+        base_wall += r.base_wall_s;
+        test_nodes += r.test_nodes;
+        base_nodes += r.base_nodes;
+        test_depth += i64::from(r.test_depth);
+        base_depth += i64::from(r.base_depth);
         by_pair.entry(r.pair).or_default().push(r);
     }
 
@@ -285,7 +316,7 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
                     ));
                 }
                 // Pair score in half points: 0..=4.
-                pentanomial[((a.sd_score + b.sd_score) * 2.0).round() as usize] += 1;
+                pentanomial[((a.test_score + b.test_score) * 2.0).round() as usize] += 1;
                 if a.moves == b.moves {
                     identical_pairs += 1;
                 }
@@ -308,6 +339,8 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
     let games = t.games();
     Ok(Summary {
         settings: condition.to_string(),
+        base,
+        test,
         games,
         wins: t.wins,
         draws: t.draws,
@@ -324,17 +357,17 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
         ptnml_elo: penta.and_then(|e| e.elo),
         ptnml_elo_pm: penta.and_then(|e| e.pm()),
         identical_pairs,
-        time_ratio: ratio(sd_cpu, old_cpu),
-        wall_ratio: ratio(sd_wall, old_wall),
-        node_ratio: ratio(sd_nodes as f64, old_nodes as f64),
-        sd_cpu_s: sd_cpu,
-        old_cpu_s: old_cpu,
-        sd_wall_s: sd_wall,
-        old_wall_s: old_wall,
-        sd_nodes,
-        old_nodes,
-        sd_mean_depth: sd_depth as f64 / games as f64,
-        old_mean_depth: old_depth as f64 / games as f64,
+        time_ratio: ratio(test_cpu, base_cpu),
+        wall_ratio: ratio(test_wall, base_wall),
+        node_ratio: ratio(test_nodes as f64, base_nodes as f64),
+        test_cpu_s: test_cpu,
+        base_cpu_s: base_cpu,
+        test_wall_s: test_wall,
+        base_wall_s: base_wall,
+        test_nodes,
+        base_nodes,
+        test_mean_depth: test_depth as f64 / games as f64,
+        base_mean_depth: base_depth as f64 / games as f64,
         terminations,
     })
 }
@@ -345,7 +378,8 @@ pub fn summary_csv(s: &Summary) -> Vec<u8> {
         .terminator(csv::Terminator::Any(b'\n'))
         .from_writer(Vec::new());
     // Writing to a Vec cannot fail.
-    w.write_record(SUMMARY_COLUMNS).expect("in-memory csv");
+    w.write_record(summary_columns(&s.base, &s.test))
+        .expect("in-memory csv");
     w.write_record(s.csv_values()).expect("in-memory csv");
     w.into_inner().expect("in-memory csv")
 }

@@ -25,7 +25,7 @@ fn game(game: u64, moves: &str) -> GameRow {
         white: if old_white { "old" } else { "sd" }.into(),
         black: if old_white { "sd" } else { "old" }.into(),
         result: "1/2-1/2".into(),
-        sd_score: 0.5,
+        test_score: 0.5,
         termination: "threefold".into(),
         moves: moves.into(),
         settings: "budget=nodes:100000".into(),
@@ -46,11 +46,7 @@ fn games_csv(dir: &Path) -> PathBuf {
         game(6, "e2e4 e7e5 g1f3 b8c6 f1b5"),
     ];
     let path = dir.join("games.csv");
-    let mut w = csv::Writer::from_path(&path).unwrap();
-    for r in &rows {
-        w.serialize(r).unwrap();
-    }
-    w.flush().unwrap();
+    std::fs::write(&path, umax::games::csv_bytes(&rows)).unwrap();
     path
 }
 

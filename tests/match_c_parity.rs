@@ -133,7 +133,7 @@ fn a_different_game_is_caught() {
     let row = &runs_5000()[0];
     assert_eq!(replay_with_c(row, &old_c, &sd_c), Ok(()));
     let mut off_by_one = row.clone();
-    off_by_one.sd_nodes += 1;
+    off_by_one.test_nodes += 1;
     assert!(
         replay_with_c(&off_by_one, &old_c, &sd_c)
             .unwrap_err()
@@ -154,11 +154,7 @@ fn a_different_game_is_caught() {
 /// Writes `rows` as a games.csv in a scratch directory.
 fn write_rows(name: &str, rows: &[GameRow]) -> PathBuf {
     let path = scratch(name).join("games.csv");
-    let mut w = csv::Writer::from_path(&path).unwrap();
-    for r in rows {
-        w.serialize(r).unwrap();
-    }
-    w.flush().unwrap();
+    std::fs::write(&path, umax::games::csv_bytes(rows)).unwrap();
     path
 }
 
@@ -198,7 +194,7 @@ fn verify_c_command() {
 
     // one node off in game 3: that game is named, the others still pass, exit 1
     let mut tampered = rows.clone();
-    tampered[2].old_nodes += 1;
+    tampered[2].base_nodes += 1;
     let bad = write_rows("verify_c_bad", &tampered);
     let out = verify_c(&[
         path_str(&bad),

@@ -56,7 +56,7 @@ fn a_given_speed_gives_the_expected_clock_and_it_is_recorded() {
         );
         // played on the scaled clock (0.1 s a side), not on the nominal 100 s: a side spends
         // at most its clock plus the overrun of one iteration
-        assert!(r.sd_cpu_s < 1.0 && r.old_cpu_s < 1.0, "{r:?}");
+        assert!(r.test_cpu_s < 1.0 && r.base_cpu_s < 1.0, "{r:?}");
     }
     let command = std::fs::read_to_string(dir.join("command.txt")).unwrap();
     assert!(

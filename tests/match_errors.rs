@@ -286,7 +286,7 @@ fn an_engine_panic_ends_the_game_not_the_match() {
         (g.game, g.termination.as_str(), g.result.as_str()),
         (2, "engine_panic", "0-1")
     );
-    assert_eq!(g.sd_score, 0.0);
+    assert_eq!(g.test_score, 0.0);
     assert_eq!(g.plies, 10);
     assert!(
         outcome

@@ -49,7 +49,7 @@ fn baseline_is_a_complete_match() {
         assert_eq!(r.opening_id, r.pair - 1);
         assert_eq!(r.plies as usize, r.moves.split_whitespace().count());
         assert!(r.moves.starts_with(&r.opening));
-        assert!(r.sd_nodes > 0 && r.old_nodes > 0);
+        assert!(r.test_nodes > 0 && r.base_nodes > 0);
         assert!(r.plies <= 160);
         assert!(r.settings.contains("nodes=3000") && r.settings.contains("hash_bits=16"));
         assert!(r.settings.contains("games=8") && r.settings.contains("max_plies=160"));
@@ -202,8 +202,8 @@ fn interrupt_then_resume_completes_the_same_match() {
                 .find(|b| b.game == r.game)
                 .map(|b| {
                     let mut b = b.clone();
-                    (b.sd_cpu_s, b.old_cpu_s, b.sd_wall_s, b.old_wall_s) =
-                        (r.sd_cpu_s, r.old_cpu_s, r.sd_wall_s, r.old_wall_s);
+                    (b.test_cpu_s, b.base_cpu_s, b.test_wall_s, b.base_wall_s) =
+                        (r.test_cpu_s, r.base_cpu_s, r.test_wall_s, r.base_wall_s);
                     b
                 })
                 .as_ref()
@@ -339,9 +339,9 @@ fn pgn_reads_back_and_replays_to_the_same_positions() {
         assert_eq!(g.sans as u64, row.plies);
         assert_eq!(g.ply_count as u64, row.plies);
         let (wn, bn) = if row.white == "sd" {
-            (row.sd_nodes, row.old_nodes)
+            (row.test_nodes, row.base_nodes)
         } else {
-            (row.old_nodes, row.sd_nodes)
+            (row.base_nodes, row.test_nodes)
         };
         assert_eq!((g.white_nodes, g.black_nodes), (wn, bn));
         let mut pos = Chess::default();
@@ -376,16 +376,16 @@ fn time_control_games_respect_the_clock() {
     assert_eq!(rows.len(), 2);
     for r in &rows {
         assert!(r.settings.contains(";tc=0.2;"), "{}", r.settings);
-        assert!(r.sd_wall_s >= 0.0 && r.old_wall_s >= 0.0);
+        assert!(r.test_wall_s >= 0.0 && r.base_wall_s >= 0.0);
         if r.termination.starts_with("time_forfeit") {
             assert!(
-                r.sd_cpu_s.max(r.old_cpu_s) > 0.2,
+                r.test_cpu_s.max(r.base_cpu_s) > 0.2,
                 "game {}: forfeit within the budget",
                 r.game
             );
         } else {
             assert!(
-                r.sd_cpu_s <= 0.2 && r.old_cpu_s <= 0.2,
+                r.test_cpu_s <= 0.2 && r.base_cpu_s <= 0.2,
                 "game {}: over the budget",
                 r.game
             );
@@ -428,7 +428,7 @@ fn fen_openings_are_played() {
     );
     assert!(
         rows.iter()
-            .all(|r| r.sd_nodes > 0 && r.old_nodes > 0 && r.plies > 0)
+            .all(|r| r.test_nodes > 0 && r.base_nodes > 0 && r.plies > 0)
     );
     assert!(out.join("summary.csv").exists() && out.join("score.svg").exists());
     // the PGN records the start position

@@ -51,8 +51,8 @@ fn every_committed_plot_shows_the_bulk_of_its_data() {
             .iter()
             .flat_map(|r| {
                 [
-                    r.sd_cpu_s / r.old_cpu_s,
-                    r.sd_nodes as f64 / r.old_nodes as f64,
+                    r.test_cpu_s / r.base_cpu_s,
+                    r.test_nodes as f64 / r.base_nodes as f64,
                 ]
             })
             .filter(|v| v.is_finite() && *v > 0.0)

@@ -5,7 +5,8 @@ mod report_rows;
 use approx::assert_relative_eq;
 use report_rows::{match_rows, row};
 use umax::report::{
-    SUMMARY_COLUMNS, Summary, fixed6, print_summary, sprt_line, summarize, summary_csv,
+    SUMMARY_COLUMNS, Summary, fixed6, print_summary, sprt_line, summarize, summary_columns,
+    summary_csv,
 };
 use umax::stats::{Outcomes, Pentanomial, Sprt, Trinomial};
 
@@ -21,11 +22,11 @@ fn counts_ratios_and_pairs() {
     assert_relative_eq!(s.time_ratio.unwrap(), 2.5, epsilon = 1e-12);
     assert_relative_eq!(s.node_ratio.unwrap(), 45000.0 / 27000.0, epsilon = 1e-12);
     assert_relative_eq!(s.wall_ratio.unwrap(), 1.0 / 3.0, epsilon = 1e-12);
-    assert_relative_eq!(s.sd_cpu_s, 4.5, epsilon = 1e-12);
-    assert_relative_eq!(s.old_cpu_s, 1.8, epsilon = 1e-12);
-    assert_eq!((s.sd_nodes, s.old_nodes), (45000, 27000));
-    assert_eq!(s.sd_mean_depth, 5.0);
-    assert_eq!(s.old_mean_depth, 4.0);
+    assert_relative_eq!(s.test_cpu_s, 4.5, epsilon = 1e-12);
+    assert_relative_eq!(s.base_cpu_s, 1.8, epsilon = 1e-12);
+    assert_eq!((s.test_nodes, s.base_nodes), (45000, 27000));
+    assert_eq!(s.test_mean_depth, 5.0);
+    assert_eq!(s.base_mean_depth, 4.0);
     let terms: Vec<(&str, u64)> = s
         .terminations
         .iter()
@@ -94,7 +95,7 @@ fn mixed_settings_are_refused() {
 fn malformed_rows_are_refused() {
     assert!(summarize(&[]).unwrap_err().contains("no games"));
     let mut rows = match_rows();
-    rows[0].sd_score = 0.25;
+    rows[0].test_score = 0.25;
     assert!(summarize(&rows).unwrap_err().contains("sd_score 0.25"));
     // Two games of one pair with the same colours.
     let mut rows = match_rows();
@@ -206,7 +207,7 @@ fn degenerate_matches_write_no_nan_or_inf() {
     let draws = |n: u64| -> Vec<_> { (1..=n).map(|g| row(g, 0.5, "threefold", "a")).collect() };
     let mut no_cpu = draws(3);
     for r in &mut no_cpu {
-        (r.sd_cpu_s, r.old_cpu_s, r.old_nodes) = (0.0, 0.0, 0);
+        (r.test_cpu_s, r.base_cpu_s, r.base_nodes) = (0.0, 0.0, 0);
     }
     let cases: Vec<(&str, Vec<_>)> = vec![
         ("one game", draws(1)),
@@ -240,8 +241,8 @@ fn degenerate_matches_write_no_nan_or_inf() {
             s.score,
             s.los,
             s.draw_ratio,
-            s.sd_mean_depth,
-            s.old_mean_depth,
+            s.test_mean_depth,
+            s.base_mean_depth,
         ]
         .into_iter()
         .chain(
@@ -291,7 +292,7 @@ fn csv_has_one_header_and_one_value_row() {
     let text = String::from_utf8(summary_csv(&s)).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2);
-    assert_eq!(lines[0], SUMMARY_COLUMNS.join(","));
+    assert_eq!(lines[0], summary_columns("old", "sd").join(","));
     assert_eq!(s.csv_values().len(), SUMMARY_COLUMNS.len());
     assert!(text.ends_with('\n'));
     // The settings contain no comma, so the value row splits cleanly.

@@ -13,6 +13,7 @@ use super::openings::Opening;
 use super::options::{Budget, Fault, FaultKind, TC_MOVES_TO_GO};
 use super::pgn;
 use super::referee::{GameEnd, Referee, Termination};
+use crate::builds::Pairing;
 use crate::chess;
 use crate::engine::{Build, Engine, Think, move_name, thread_cpu_seconds};
 use crate::games::GameRow;
@@ -25,17 +26,19 @@ pub struct Worker {
     pub hash_bits: u32,
     /// Clear the whole table before every think, as the C does ([`Engine::set_full_clear`]).
     pub full_clear: bool,
-    pub old: Engine,
-    pub sd: Engine,
+    pub builds: Pairing,
+    pub base: Engine,
+    pub test: Engine,
 }
 
 impl Worker {
-    pub fn new(hash_bits: u32, full_clear: bool) -> Worker {
+    pub fn new(builds: Pairing, hash_bits: u32, full_clear: bool) -> Worker {
         Worker {
             hash_bits,
             full_clear,
-            old: Worker::engine(Build::Old, hash_bits, full_clear),
-            sd: Worker::engine(Build::Sd, hash_bits, full_clear),
+            builds,
+            base: Worker::engine(builds.base, hash_bits, full_clear),
+            test: Worker::engine(builds.test, hash_bits, full_clear),
         }
     }
 
@@ -396,13 +399,16 @@ fn micros(s: f64) -> f64 {
 /// Plays one game with the worker's engines.
 pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
     let (hash_bits, full_clear) = (worker.hash_bits, worker.full_clear);
-    let black = match spec.white {
-        Build::Old => Build::Sd,
-        Build::Sd => Build::Old,
+    let base_white = spec.white == worker.builds.base;
+    let black = if base_white {
+        worker.builds.test
+    } else {
+        worker.builds.base
     };
-    let (white_engine, black_engine) = match spec.white {
-        Build::Old => (&mut worker.old, &mut worker.sd),
-        Build::Sd => (&mut worker.sd, &mut worker.old),
+    let (white_engine, black_engine) = if base_white {
+        (&mut worker.base, &mut worker.test)
+    } else {
+        (&mut worker.test, &mut worker.base)
     };
     let mut sides = [
         Side::new(spec.white, Color::White, white_engine, spec.budget),
@@ -411,8 +417,11 @@ pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
     let mut referee = Referee::new(spec.opening.start.clone(), spec.max_plies);
     let end = play(&mut sides, &mut referee, spec);
 
-    let sd = &sides[if spec.white == Build::Sd { 0 } else { 1 }];
-    let old = &sides[if spec.white == Build::Old { 0 } else { 1 }];
+    let (base, test) = if base_white {
+        (&sides[0], &sides[1])
+    } else {
+        (&sides[1], &sides[0])
+    };
     let row = GameRow {
         game: spec.game,
         pair: spec.pair,
@@ -421,17 +430,17 @@ pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
         white: spec.white.name().to_string(),
         black: black.name().to_string(),
         result: end.result.pgn().to_string(),
-        sd_score: end.result.score_of(sd.color),
+        test_score: end.result.score_of(test.color),
         termination: end.termination.name().to_string(),
         plies: referee.plies() as u64,
-        sd_nodes: sd.nodes,
-        old_nodes: old.nodes,
-        sd_cpu_s: micros(sd.cpu),
-        old_cpu_s: micros(old.cpu),
-        sd_wall_s: micros(sd.wall),
-        old_wall_s: micros(old.wall),
-        sd_depth: sd.depth,
-        old_depth: old.depth,
+        test_nodes: test.nodes,
+        base_nodes: base.nodes,
+        test_cpu_s: micros(test.cpu),
+        base_cpu_s: micros(base.cpu),
+        test_wall_s: micros(test.wall),
+        base_wall_s: micros(base.wall),
+        test_depth: test.depth,
+        base_depth: base.depth,
         moves: referee.uci_moves(),
         settings: spec.settings.to_string(),
     };

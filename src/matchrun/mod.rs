@@ -1,7 +1,8 @@
-//! `umax match`: self-play of the two builds, old (micro-Max 3.2) against sd (self-deepening).
+//! `umax match`: self-play of two builds (`--builds BASE,TEST`, by default old, micro-Max 3.2,
+//! against sd, self-deepening; see [`crate::builds`]).
 //!
-//! Games come in pairs: pair `p` plays opening `(p-1) mod #openings`, game `2p-1` with old
-//! white and game `2p` with sd white. Every game is two engines driven as two C processes would
+//! Games come in pairs: pair `p` plays opening `(p-1) mod #openings`, game `2p-1` with the base
+//! build white and game `2p` with the test build white. Every game is two engines driven as two C processes would
 //! be (see [`game`]), refereed by shakmaty ([`referee`]). Pairs are spread over worker threads
 //! (rayon); each worker allocates its two engines once and resets them between games, so
 //! results at a node budget do not depend on the number of threads.
@@ -32,7 +33,7 @@ pub mod referee;
 
 pub use options::{Budget, Fault, FaultKind, MatchOptions, OpeningsSource, Shard, settings_string};
 
-use crate::engine::Build;
+use crate::builds::Pairing;
 use crate::games::GameRow;
 use game::{GameSpec, Worker};
 use output::{DirPlan, RunDir};
@@ -66,15 +67,19 @@ thread_local! {
 }
 
 /// Runs `f` with this thread's engines, allocating them on first use.
-fn with_worker<R>(hash_bits: u32, full_clear: bool, f: impl FnOnce(&mut Worker) -> R) -> R {
+fn with_worker<R>(
+    builds: Pairing,
+    hash_bits: u32,
+    full_clear: bool,
+    f: impl FnOnce(&mut Worker) -> R,
+) -> R {
     WORKER.with(|cell| {
         let mut slot = cell.borrow_mut();
-        if slot
-            .as_ref()
-            .is_none_or(|w| w.hash_bits != hash_bits || w.full_clear != full_clear)
-        {
+        if slot.as_ref().is_none_or(|w| {
+            w.hash_bits != hash_bits || w.full_clear != full_clear || w.builds != builds
+        }) {
             *slot = None; // free old tables before allocating new ones
-            *slot = Some(Worker::new(hash_bits, full_clear));
+            *slot = Some(Worker::new(builds, hash_bits, full_clear));
         }
         f(slot.as_mut().expect("just allocated"))
     })
@@ -243,7 +248,7 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
         eprintln!("umax match: {note}");
     }
 
-    let (dir, done) = RunDir::open(plan)?;
+    let (dir, done) = RunDir::open(plan, opts.builds)?;
     let dir_path = dir.path.clone();
     let shard_done: Vec<GameRow> = done
         .iter()
@@ -276,10 +281,15 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
         threads
     );
 
-    let event = format!("umax match old vs sd, {}", opts.budget.setting());
+    let event = format!(
+        "umax match {} vs {}, {}",
+        opts.builds.base,
+        opts.builds.test,
+        opts.budget.setting()
+    );
     let sink = Mutex::new(Sink {
         dir,
-        progress: progress::Progress::new(&shard_done, shard_total, opts.progress),
+        progress: progress::Progress::new(opts.builds, &shard_done, shard_total, opts.progress),
         rows: done,
         played: 0,
         error: None,
@@ -305,11 +315,11 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
                         game: game_number,
                         pair: job.pair,
                         opening: book.for_pair(job.pair),
-                        // game 2p-1: old white; game 2p: sd white
+                        // game 2p-1: base white; game 2p: test white
                         white: if game_number % 2 == 1 {
-                            Build::Old
+                            opts.builds.base
                         } else {
-                            Build::Sd
+                            opts.builds.test
                         },
                         budget: &budget,
                         max_plies: opts.max_plies,
@@ -317,7 +327,7 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
                         event: &event,
                         fault: opts.fault,
                     };
-                    let record = with_worker(opts.hash_bits, opts.full_clear, |w| game::play_game(w, &spec));
+                    let record = with_worker(opts.builds, opts.hash_bits, opts.full_clear, |w| game::play_game(w, &spec));
                     let mut s = sink.lock().unwrap_or_else(|e| e.into_inner());
                     match s.dir.append(&record) {
                         Ok(()) => {
@@ -391,7 +401,7 @@ mod tests {
     #[test]
     fn below_min_playing_nodes_no_think_plays_a_move() {
         let book = openings::load(&OpeningsSource::Default).unwrap();
-        for build in [Build::Old, Build::Sd] {
+        for &build in crate::builds::ALL {
             let mut e = crate::engine::Engine::new(build, 10);
             let start = crate::bench::BenchPosition {
                 name: "start".into(),

@@ -156,6 +156,8 @@ pub enum FaultKind {
 /// Everything `umax match` needs; built by `cli.rs` from the command line.
 #[derive(Clone, Debug)]
 pub struct MatchOptions {
+    /// The two builds: base and test (whose score is reported); `old,sd` by default.
+    pub builds: crate::builds::Pairing,
     /// Total games of the whole match (all shards); odd numbers are rounded up to pairs.
     pub games: u64,
     pub budget: Budget,
@@ -194,6 +196,7 @@ impl MatchOptions {
     /// Options with the defaults of the command line (openings: the built-in suite).
     pub fn new(out: Option<PathBuf>) -> MatchOptions {
         MatchOptions {
+            builds: crate::builds::Pairing::default(),
             games: DEFAULT_GAMES,
             budget: Budget::Nodes(DEFAULT_NODES),
             max_plies: DEFAULT_MAX_PLIES,
@@ -303,7 +306,8 @@ pub fn default_concurrency() -> usize {
 /// (concurrency, shard, output directory). Read back only as a [`crate::settings::Settings`].
 pub fn settings_string(opts: &MatchOptions, openings_name: &str, openings_hash: &str) -> String {
     format!(
-        "builds=old,sd;{};max_plies={};hash_bits={};openings={};openings_hash={};games={};protocol={}",
+        "builds={};{};max_plies={};hash_bits={};openings={};openings_hash={};games={};protocol={}",
+        opts.builds,
         opts.budget.setting(),
         opts.max_plies,
         opts.hash_bits,

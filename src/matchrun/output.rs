@@ -187,9 +187,12 @@ fn io_err(path: &Path, e: std::io::Error) -> String {
 }
 
 impl RunDir {
-    /// Creates (or reopens, on resume) the directory and its files. Returns the rows already
-    /// played.
-    pub fn open(plan: DirPlan) -> Result<(RunDir, Vec<GameRow>), String> {
+    /// Creates (or reopens, on resume) the directory and its files; a new games.csv gets the
+    /// header of `builds`. Returns the rows already played.
+    pub fn open(
+        plan: DirPlan,
+        builds: crate::builds::Pairing,
+    ) -> Result<(RunDir, Vec<GameRow>), String> {
         let (path, rows) = match plan {
             DirPlan::NewDefault { base } => (create_unique(&base)?, Vec::new()),
             DirPlan::Fresh(path) => {
@@ -222,7 +225,7 @@ impl RunDir {
             .has_headers(false)
             .from_writer(file);
         if new_csv {
-            csv.write_record(&csv_header())
+            csv.write_record(&csv_header(builds.base.name(), builds.test.name()))
                 .and_then(|_| csv.flush().map_err(csv::Error::from))
                 .map_err(|e| format!("cannot write {}: {e}", csv_path.display()))?;
         }
@@ -393,7 +396,7 @@ mod tests {
 
     #[test]
     fn header_follows_the_row_contract() {
-        let h = csv_header();
+        let h = csv_header("old", "sd");
         assert_eq!(&h[0], "game");
         assert_eq!(&h[h.len() - 1], "settings");
         assert_eq!(h.len(), 20);

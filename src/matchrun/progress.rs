@@ -1,5 +1,5 @@
 //! What the terminal shows during a match: a progress bar on stderr (games done/total, running
-//! W-D-L of sd against old, score, ETA) when stderr is a terminal, else one line per finished
+//! W-D-L of the test build against the base build, score, ETA) when stderr is a terminal, else one line per finished
 //! game (cutechess-style, for logs). And a tiny summary at the end.
 
 use crate::games::GameRow;
@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::Duration;
 
-/// Wins, draws and losses of sd.
+/// Wins, draws and losses of the test build.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tally {
     pub wins: u64,
@@ -17,9 +17,9 @@ pub struct Tally {
 
 impl Tally {
     pub fn add(&mut self, row: &GameRow) {
-        if row.sd_score > 0.75 {
+        if row.test_score > 0.75 {
             self.wins += 1;
-        } else if row.sd_score < 0.25 {
+        } else if row.test_score < 0.25 {
             self.losses += 1;
         } else {
             self.draws += 1;
@@ -30,7 +30,7 @@ impl Tally {
         self.wins + self.draws + self.losses
     }
 
-    /// sd's score fraction.
+    /// The test build's score fraction.
     pub fn score(&self) -> f64 {
         if self.games() == 0 {
             return 0.5;
@@ -44,11 +44,17 @@ pub struct Progress {
     /// Print a line per game (stderr is not a terminal, or the bar is off).
     log: bool,
     tally: Tally,
+    builds: crate::builds::Pairing,
 }
 
 impl Progress {
     /// `done`: rows already on disk (resume); `total`: all games of this shard.
-    pub fn new(done: &[GameRow], total: u64, show_bar: bool) -> Progress {
+    pub fn new(
+        builds: crate::builds::Pairing,
+        done: &[GameRow],
+        total: u64,
+        show_bar: bool,
+    ) -> Progress {
         let mut tally = Tally::default();
         for row in done {
             tally.add(row);
@@ -74,6 +80,7 @@ impl Progress {
             bar,
             log: !(show_bar && terminal),
             tally,
+            builds,
         };
         p.bar.set_message(p.message());
         p
@@ -82,7 +89,9 @@ impl Progress {
     fn message(&self) -> String {
         let t = &self.tally;
         format!(
-            "sd vs old: {}-{}-{} (W-D-L), score {:.1}%",
+            "{} vs {}: {}-{}-{} (W-D-L), score {:.1}%",
+            self.builds.test,
+            self.builds.base,
             t.wins,
             t.draws,
             t.losses,

@@ -41,8 +41,9 @@ pub fn run_ok(args: &[&str]) -> Output {
 
 /// The rows of `DIR/games.csv`, sorted by game number.
 pub fn rows(dir: &Path) -> Vec<GameRow> {
-    let mut reader = csv::Reader::from_path(dir.join("games.csv")).expect("games.csv");
-    let mut rows: Vec<GameRow> = reader.deserialize().map(|r| r.expect("a row")).collect();
+    let mut rows = umax::games::read_games_csv(&dir.join("games.csv"))
+        .expect("games.csv")
+        .rows;
     rows.sort_by_key(|r| r.game);
     rows
 }
@@ -50,10 +51,10 @@ pub fn rows(dir: &Path) -> Vec<GameRow> {
 /// Rows with the time columns zeroed (they differ from run to run).
 pub fn timeless(mut rows: Vec<GameRow>) -> Vec<GameRow> {
     for r in &mut rows {
-        r.sd_cpu_s = 0.0;
-        r.old_cpu_s = 0.0;
-        r.sd_wall_s = 0.0;
-        r.old_wall_s = 0.0;
+        r.test_cpu_s = 0.0;
+        r.base_cpu_s = 0.0;
+        r.test_wall_s = 0.0;
+        r.base_wall_s = 0.0;
     }
     rows
 }

@@ -5,14 +5,18 @@
 use umax::games::GameRow;
 
 /// One game of a handmade match. Pair `p` holds games `2p-1` (sd white) and `2p` (old white).
-pub fn row(game: u64, sd_score: f64, termination: &str, moves: &str) -> GameRow {
+pub fn row(game: u64, test_score: f64, termination: &str, moves: &str) -> GameRow {
     let sd_white = game % 2 == 1;
     let (white, black) = if sd_white {
         ("sd", "old")
     } else {
         ("old", "sd")
     };
-    let white_score = if sd_white { sd_score } else { 1.0 - sd_score };
+    let white_score = if sd_white {
+        test_score
+    } else {
+        1.0 - test_score
+    };
     let result = match white_score {
         1.0 => "1-0",
         0.0 => "0-1",
@@ -26,17 +30,17 @@ pub fn row(game: u64, sd_score: f64, termination: &str, moves: &str) -> GameRow 
         white: white.into(),
         black: black.into(),
         result: result.into(),
-        sd_score,
+        test_score,
         termination: termination.into(),
         plies: 40 + game,
-        sd_nodes: 1000 * game,
-        old_nodes: 3000,
-        sd_cpu_s: 0.1 * game as f64,
-        old_cpu_s: 0.2,
-        sd_wall_s: 0.25,
-        old_wall_s: 0.75,
-        sd_depth: game as i32,
-        old_depth: 4,
+        test_nodes: 1000 * game,
+        base_nodes: 3000,
+        test_cpu_s: 0.1 * game as f64,
+        base_cpu_s: 0.2,
+        test_wall_s: 0.25,
+        base_wall_s: 0.75,
+        test_depth: game as i32,
+        base_depth: 4,
         moves: moves.into(),
         settings: "nodes=20000;max_plies=300;openings=default.txt".into(),
     }
@@ -76,11 +80,7 @@ pub fn match_rows() -> Vec<GameRow> {
 
 /// Writes rows as the match runner does (csv + serde, header row).
 pub fn write_csv(path: &std::path::Path, rows: &[GameRow]) {
-    let mut w = csv::Writer::from_path(path).unwrap();
-    for r in rows {
-        w.serialize(r).unwrap();
-    }
-    w.flush().unwrap();
+    std::fs::write(path, umax::games::csv_bytes(rows)).unwrap();
 }
 
 /// A fresh, empty directory under cargo's per-test scratch space.
