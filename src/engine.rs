@@ -183,11 +183,14 @@ pub fn searched_depth(plies: impl IntoIterator<Item = i32>) -> i32 {
     deepest
 }
 
-/// When the root may start another iteration: the 3.2 rule `z==8&N<1e7&d<98`, with the node
-/// limit in place of `1e7`, plus the harness's optional limits (all off by default). Checked
-/// only at the root, between iterations, so they cost the search nothing.
+/// What a think may spend: when the root may start another iteration. The 3.2 rule is
+/// `z==8&N<1e7&d<98`, with the node limit in place of `1e7`; the harness's other limits are all
+/// off by default. Checked only at the root, between iterations, so they cost the search nothing
+/// (except [`Limits::abort`], which selects a separate instance of the search).
+///
+/// A think takes its limits as a parameter ([`Engine::think`], [`Engine::think_move`]).
 #[derive(Clone, Debug)]
-pub struct RootLimits {
+pub struct Limits {
     /// The node limit (the C's `1e7`).
     pub nodes: i64,
     /// Deepest root iteration (in ply, as the trace prints it) to start; `None`: only `d<98`.
@@ -198,16 +201,48 @@ pub struct RootLimits {
     pub clock: fn() -> f64,
     /// Set from another thread to stop starting iterations (UCI `stop`).
     pub stop: Option<Arc<AtomicBool>>,
+    /// A hard stop inside root iterations, for `umax uci` only (see [`Abort`]). `None`: the
+    /// faithful search, which stops only between iterations.
+    pub abort: Option<Abort>,
 }
 
-impl Default for RootLimits {
+impl Default for Limits {
     fn default() -> Self {
-        RootLimits {
+        Limits {
             nodes: DEFAULT_NODE_LIMIT,
             max_ply: None,
             deadline: None,
             clock: thread_cpu_seconds,
             stop: None,
+            abort: None,
+        }
+    }
+}
+
+impl Limits {
+    /// The C's rule with `nodes` in place of `1e7`.
+    pub fn nodes(nodes: i64) -> Limits {
+        Limits {
+            nodes,
+            ..Limits::default()
+        }
+    }
+
+    /// Every root iteration up to `max_ply` (as the trace prints it), whatever it costs.
+    pub fn depth(max_ply: i32) -> Limits {
+        Limits {
+            nodes: i64::MAX,
+            max_ply: Some(max_ply),
+            ..Limits::default()
+        }
+    }
+
+    /// No iteration started once the thread has used `seconds` of CPU time from now.
+    pub fn cpu_seconds(seconds: f64) -> Limits {
+        Limits {
+            nodes: i64::MAX,
+            deadline: Some(thread_cpu_seconds() + seconds),
+            ..Limits::default()
         }
     }
 }
@@ -347,9 +382,13 @@ struct GenState {
 }
 
 /// The state of one micro-Max process: the C's globals plus `main()`'s side to move.
+///
+/// The state is the engine's own: front ends change it only through the main loop's steps
+/// ([`Engine::reset`], [`Engine::enter_move`], [`Engine::think`]), a set-up (`fen.rs`) and the
+/// named hooks below; they read it through accessors ([`Engine::board`], [`Engine::side`], ...).
 pub struct Engine {
     /// `b[129]`: board, centre table, dummy square.
-    pub b: [i8; 129],
+    b: [i8; 129],
     /// `T[1035]`: hash translation table.
     T: [u8; 1035],
     /// `A[U]` (+1 entry, see [`Engine::new`]).
@@ -363,27 +402,27 @@ pub struct Engine {
     dirty: Option<Vec<u32>>,
     /// Clear the whole table on every [`Engine::clear_hash`], as the C does (for measuring).
     full_clear: bool,
-    pub Q: i32,
-    pub N: i32,
-    pub O: i8,
-    pub K: i8,
-    pub L: i8,
+    Q: i32,
+    N: i32,
+    O: i8,
+    K: i8,
+    L: i8,
     /// `main()`'s `k`: the side to move, 8 (white) or 16 (black).
-    pub k: i32,
-    pub build: Build,
-    pub limits: RootLimits,
+    k: i32,
+    build: Build,
+    /// The limits of the think under way (a parameter of [`Engine::think`]).
+    limits: Limits,
     /// Completed root iterations of the current think.
-    pub iterations: Vec<RootIter>,
-    /// Called after each completed root iteration (for live output such as UCI `info`).
-    pub on_iteration: Option<IterationCallback>,
+    iterations: Vec<RootIter>,
+    /// Called after each completed root iteration of a [`Engine::think_move`] (UCI `info`).
+    on_iteration: Option<IterationCallback>,
     /// Search with the invariant counters (`audit`): a separate instance of the search (a const
     /// generic), so the normal one carries no counting code.
     pub auditing: bool,
     /// The counters, updated only while `auditing`.
     pub audit: Audit,
-    /// A hard stop inside root iterations, for `umax uci` only (see [`Abort`]). `None`: the
-    /// faithful search, which stops only between iterations.
-    pub abort: Option<Abort>,
+    /// The think's [`Limits::abort`], taken out of `limits` while it runs.
+    abort: Option<Abort>,
     /// The last think was cut inside an iteration by `abort`.
     aborted: bool,
 }
@@ -461,7 +500,7 @@ impl Engine {
             L: 0,
             k: 8,
             build,
-            limits: RootLimits::default(),
+            limits: Limits::default(),
             iterations: Vec::new(),
             on_iteration: None,
             auditing: false,
@@ -1189,6 +1228,7 @@ impl Engine {
     /// Returns whether the move was played.
     pub fn legality_check(&mut self) -> bool {
         if self.dispatch(9, 2) == I {
+            // sd change 6: the legality check passes ultimate depth 0
             self.k ^= 24;
             true
         } else {
@@ -1206,13 +1246,12 @@ impl Engine {
         self.legality_check()
     }
 
-    /// One main-loop iteration with an empty line: `N=0`; think `D(k,-I,I,Q,1,1,O,8,0)`;
-    /// clear the hash; legality check of the move thought up.
-    pub fn think(&mut self) -> Think {
-        self.N = 0;
-        self.iterations.clear();
-        self.aborted = false;
-        self.dispatch(8, 0);
+    /// One main-loop iteration with an empty line: `N=0`; think `D(k,-I,I,Q,1,1,O,8,0)` within
+    /// `limits` (the C's `1e7` is [`Limits::nodes`]); clear the hash; legality check of the
+    /// move thought up.
+    pub fn think(&mut self, limits: &Limits) -> Think {
+        self.begin_think(limits);
+        self.dispatch(8, 0); // sd change 6: the think passes ultimate depth 0
         let (from, to, nodes) = (self.K, self.L, self.N);
         self.clear_hash();
         let played = self.legality_check();
@@ -1225,15 +1264,21 @@ impl Engine {
         }
     }
 
-    /// The think alone, for `umax uci`: `N=0`; think `D(k,-I,I,Q,1,1,O,8,0)`. Unlike
-    /// [`Engine::think`] the move is neither checked nor played and the table is not cleared
-    /// (`played` is false): the UCI front end sets every position up afresh, so it needs only
-    /// the move, and can send it before paying for the clear.
-    pub fn think_move(&mut self) -> Think {
-        self.N = 0;
-        self.iterations.clear();
-        self.aborted = false;
-        self.dispatch(8, 0);
+    /// The think alone, for `umax uci`: `N=0`; think `D(k,-I,I,Q,1,1,O,8,0)` within `limits`,
+    /// calling `observe` after each completed root iteration. Unlike [`Engine::think`] the move
+    /// is neither checked nor played and the table is not cleared (`played` is false): the UCI
+    /// front end sets every position up afresh, so it needs only the move, and can send it
+    /// before paying for the clear.
+    pub fn think_move(
+        &mut self,
+        limits: &Limits,
+        observe: impl FnMut(&RootIter) + Send + 'static,
+    ) -> Think {
+        self.begin_think(limits);
+        self.on_iteration = Some(Box::new(observe));
+        self.dispatch(8, 0); // sd change 6: the think passes ultimate depth 0
+        self.on_iteration = None;
+        self.abort = None;
         Think {
             from: self.K,
             to: self.L,
@@ -1241,6 +1286,15 @@ impl Engine {
             iterations: std::mem::take(&mut self.iterations),
             played: false,
         }
+    }
+
+    /// `N=0` and the think's limits in place.
+    fn begin_think(&mut self, limits: &Limits) {
+        self.N = 0;
+        self.iterations.clear();
+        self.aborted = false;
+        self.limits = limits.clone();
+        self.abort = self.limits.abort.take();
     }
 
     /// The main loop's move parsing: `K=c[0]-16*c[1]+C;L=c[2]-16*c[3]+C;` (into `char`s).
@@ -1257,6 +1311,126 @@ impl Engine {
     pub fn entry(&self, idx: usize) -> Entry {
         self.A[idx]
     }
+
+    /// `b[]`: the board (left half), the centre table (right half), the dummy square.
+    pub fn board(&self) -> &[i8; 129] {
+        &self.b
+    }
+
+    /// `main()`'s `k`: the side to move, 8 (white) or 16 (black).
+    pub fn side(&self) -> i32 {
+        self.k
+    }
+
+    /// `Q`: the material score of the side to move (see `fen.rs`).
+    pub fn material(&self) -> i32 {
+        self.Q
+    }
+
+    /// `O`: the e.p. square (or castling rook square) of the last move, as the C's `char`.
+    pub fn ep_square(&self) -> i8 {
+        self.O
+    }
+
+    /// `K`,`L`: the last move entered or thought up.
+    pub fn last_move(&self) -> (i8, i8) {
+        (self.K, self.L)
+    }
+
+    /// `N`: the nodes of the last think (or legality check).
+    pub fn nodes(&self) -> i32 {
+        self.N
+    }
+
+    /// Which `D()` this engine searches with.
+    pub fn build(&self) -> Build {
+        self.build
+    }
+
+    /// The state a main-loop step reads and writes, to be put back with [`Engine::restore`]
+    /// (a take-back; the hash table is not part of it).
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            b: self.b,
+            k: self.k,
+            Q: self.Q,
+            O: self.O,
+            K: self.K,
+            L: self.L,
+            N: self.N,
+        }
+    }
+
+    /// Puts back the state of a [`Engine::snapshot`].
+    pub fn restore(&mut self, s: &Snapshot) {
+        (self.b, self.k, self.Q, self.O) = (s.b, s.k, s.Q, s.O);
+        (self.K, self.L, self.N) = (s.K, s.L, s.N);
+    }
+
+    /// Not the C's (it always starts from the initial position): a set-up of `pieces` (0x88
+    /// square, piece code with its virgin bit), side `k`, material `Q` and e.p. square `O`,
+    /// with the hash table cleared as by [`Engine::reset`]. `fen.rs` says what each becomes.
+    pub(crate) fn set_up(&mut self, pieces: impl IntoIterator<Item = (i8, i8)>, k: i32, Q: i32, O: i8) {
+        self.reset(); // centre table, empty hash, N=K=L=0
+        for rank in 0..8 {
+            self.b[16 * rank..16 * rank + 8].fill(0);
+        }
+        for (sq, code) in pieces {
+            self.b[sq as usize] = code;
+        }
+        (self.k, self.Q, self.O) = (k, Q, O);
+    }
+
+    /// Not micro-Max (`umax uci` only): runs `step` with the material baseline taken out of
+    /// `Q` when it is beyond `±I/4`, where micro-Max 3.2 takes its first iteration (`m=e=Q`)
+    /// for a mate and searches nothing. `step` returns whether it played a move (the C then
+    /// sets `Q=-e-i`; with `e=0` that is `-i`, so the real one is `-q-i`). Returns the baseline
+    /// taken out, 0 if none (then `step` ran on the engine as it is).
+    pub fn with_material_rebased(&mut self, step: impl FnOnce(&mut Engine) -> bool) -> i32 {
+        if (-I / 4..=I / 4).contains(&self.Q) {
+            step(self);
+            return 0;
+        }
+        let q = self.Q;
+        self.Q = 0;
+        let played = step(self);
+        self.Q = if played { self.Q - q } else { q };
+        q
+    }
+
+    /// Not micro-Max (`umax uci` only): the piece on `sq` loses its virgin bit, so a king
+    /// there can no longer castle (micro-Max 3.2 misses castling out of or through a pawn's
+    /// attack; the front end thinks again without castling).
+    pub fn forbid_castling(&mut self, sq: i8) {
+        self.b[sq as usize] &= !32;
+    }
+
+    /// A fault injected by the tests of the match runner (never in a real game).
+    pub fn inject_fault(&mut self, fault: TestFault) {
+        match fault {
+            TestFault::WrongSideToMove => self.k ^= 24,
+        }
+    }
+}
+
+/// The state [`Engine::snapshot`] keeps: the C's globals a main-loop step changes, except the
+/// hash table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    b: [i8; 129],
+    k: i32,
+    Q: i32,
+    O: i8,
+    K: i8,
+    L: i8,
+    N: i32,
+}
+
+/// Faults for tests only ([`Engine::inject_fault`]): states no main-loop step can reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TestFault {
+    /// The engine believes the other side is to move (`k^=24`): it then rejects a legal move.
+    WrongSideToMove,
 }
 
 /// The main loop's reading of a move line into `K`,`L` ([`Engine::parse_move`]): its first four
@@ -1300,11 +1474,10 @@ mod tests {
     /// Plays `thinks` self-played moves after 1. e4 on a small table.
     fn session(bits: u32, full_clear: bool, thinks: usize) -> Engine {
         let mut e = Engine::new(Build::Old, bits);
-        e.limits.nodes = 2000;
         e.set_full_clear(full_clear);
         assert!(e.enter_move(0x64, 0x44)); // e2e4
         for _ in 0..thinks {
-            e.think();
+            e.think(&Limits::nodes(2000));
         }
         e
     }
@@ -1375,18 +1548,24 @@ mod tests {
             // the reference: the same think, not cut, stopped after ply 6 by the root limit
             let mut full = Engine::new(build, 16);
             assert!(full.enter_move(0x64, 0x44)); // e2e4
-            full.limits.max_ply = Some(6);
-            let reference = full.think_move();
+            let six = Limits {
+                max_ply: Some(6),
+                ..Limits::default()
+            };
+            let reference = full.think_move(&six, |_| {});
             // stop already set: the abortable search runs until it is armed (ply 1 done),
             // then unwinds at its next poll, inside the iteration under way
             let mut e = Engine::new(build, 16);
             assert!(e.enter_move(0x64, 0x44));
             let board = e.b;
-            e.abort = Some(Abort {
-                stop: Some(Arc::new(AtomicBool::new(true))),
-                deadline: None,
-            });
-            let t = e.think_move();
+            let stopped = Limits {
+                abort: Some(Abort {
+                    stop: Some(Arc::new(AtomicBool::new(true))),
+                    deadline: None,
+                }),
+                ..Limits::default()
+            };
+            let t = e.think_move(&stopped, |_| {});
             assert!(e.aborted(), "{build}");
             assert_eq!(
                 t.nodes % ABORT_POLL_NODES,
@@ -1410,17 +1589,18 @@ mod tests {
             // a deadline in the past acts the same way
             let mut d = Engine::new(build, 16);
             assert!(d.enter_move(0x64, 0x44));
-            d.abort = Some(Abort {
-                stop: None,
-                deadline: Some(Instant::now()),
-            });
-            assert_eq!(d.think_move(), t, "{build}");
+            let past = Limits {
+                abort: Some(Abort {
+                    stop: None,
+                    deadline: Some(Instant::now()),
+                }),
+                ..Limits::default()
+            };
+            assert_eq!(d.think_move(&past, |_| {}), t, "{build}");
             // and the faithful think, in the same engine, is not cut
-            d.abort = None;
             d.reset();
             assert!(d.enter_move(0x64, 0x44));
-            d.limits.max_ply = Some(6);
-            assert_eq!(d.think_move(), reference, "{build}");
+            assert_eq!(d.think_move(&six, |_| {}), reference, "{build}");
         }
     }
 
