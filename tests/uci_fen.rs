@@ -40,7 +40,11 @@ fn castling_state(e: &Engine) -> [bool; 4] {
 
 fn assert_same_state(a: &Engine, b: &Engine, what: &str) {
     for sq in 0..128 {
-        assert_eq!(a.board()[sq] & !32, b.board()[sq] & !32, "{what}: square {sq:#x}");
+        assert_eq!(
+            a.board()[sq] & !32,
+            b.board()[sq] & !32,
+            "{what}: square {sq:#x}"
+        );
     }
     assert_eq!(castling_state(a), castling_state(b), "{what}: castling");
     assert_eq!(

@@ -413,10 +413,19 @@ mod tests {
         let cases: &[(&str, bool)] = &[
             (start, true),
             // EPD: four fields, with or without operations ended by `;`
-            ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -", true),
-            ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";", true),
+            (
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -",
+                true,
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";",
+                true,
+            ),
             // fields after the fourth that are no operations
-            ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 junk", false),
+            (
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 junk",
+                false,
+            ),
             // more material than a game reaches (fen.rs accepted it, openings did not)
             ("4k3/8/8/8/8/NNNNNNNN/NNNNNNNN/4K3 w - - 0 1", true),
             // bad castling: no rook for the right, a Chess960 right
@@ -426,7 +435,10 @@ mod tests {
             ("4k3/8/8/8/8/8/8/4K2R w K - x 1", false),
             ("4k3/8/8/8/8/8/8/4K2R w K - 0 -1", false),
             // pockets (openings read them, dropping the pockets; fen.rs did not)
-            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qq] w KQkq - 0 1", false),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qq] w KQkq - 0 1",
+                false,
+            ),
             ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra fields here", false),
             ("8/8/8/8 w", false),
         ];
