@@ -1,7 +1,8 @@
 //! Between the engine and its front ends: the one place a position is reached and a list of
 //! moves is entered into the engine and the referee in step, as the C's main loop does (each
 //! move a move line: `Engine::enter_move`, the hash cleared, micro-Max's own legality check).
-//! The think itself is [`Engine::think`] with its budget as a parameter ([`Limits`]).
+//! The think itself is [`Engine::think`] with its budget as a parameter
+//! ([`Limits`](crate::engine::Limits)).
 //!
 //! | front end | uses |
 //! |-----------|------|
@@ -13,9 +14,6 @@ use crate::chess::{move_to_0x88, parse_uci, to_0x88};
 use crate::engine::{Engine, I};
 use crate::fen::piece_code;
 use shakmaty::{Chess, Color, Move, Position, Square};
-
-#[allow(unused_imports)] // for the module documentation
-use crate::engine::Limits;
 
 /// Why a move could not be entered.
 #[derive(Clone, Debug, PartialEq, Eq)]

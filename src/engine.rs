@@ -244,15 +244,6 @@ impl Limits {
             ..Limits::default()
         }
     }
-
-    /// No iteration started once the thread has used `seconds` of CPU time from now.
-    pub fn cpu_seconds(seconds: f64) -> Limits {
-        Limits {
-            nodes: i64::MAX,
-            deadline: Some(thread_cpu_seconds() + seconds),
-            ..Limits::default()
-        }
-    }
 }
 
 /// What the root reads of [`Limits`] while it searches (all but the abort, which selects the
