@@ -10,7 +10,7 @@
 //! unchanged) and times the full clear. Prints the medians over REPEATS (default 7).
 
 use std::time::Instant;
-use umax::engine::{Build, DEFAULT_HASH_BITS, Engine, I};
+use umax::engine::{Build, DEFAULT_HASH_BITS, Engine, Limits};
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
@@ -18,12 +18,8 @@ fn median(v: &mut [f64]) -> f64 {
 }
 
 /// One think as the main loop does it, without the clear and legality check that follow.
-fn think(e: &mut Engine) -> i32 {
-    e.N = 0;
-    e.iterations.clear();
-    let (k, q, o) = (e.k, e.Q, e.O as i32);
-    e.search::<0, false, false>(k, -I, I, q, 1, 1, o, 8, 0, 0); // old: no variant flag
-    e.N
+fn think(e: &mut Engine, limits: &Limits) -> i32 {
+    e.think_move(limits, |_| {}).nodes
 }
 
 fn main() {
@@ -42,18 +38,18 @@ fn main() {
     e.set_full_clear(true);
     e.clear_hash();
     for nodes in limits {
-        e.limits.nodes = nodes;
+        let limits = Limits::nodes(nodes);
         let (mut dirty, mut full) = (Vec::new(), Vec::new());
         let (mut searched, mut written) = (0, None);
         for _ in 0..repeats {
             e.set_full_clear(false);
-            searched = think(&mut e);
+            searched = think(&mut e, &limits);
             written = e.entries_to_clear();
             let t = Instant::now();
             e.clear_hash();
             dirty.push(t.elapsed().as_secs_f64() * 1e3);
             e.set_full_clear(true);
-            think(&mut e);
+            think(&mut e, &limits);
             let t = Instant::now();
             e.clear_hash();
             full.push(t.elapsed().as_secs_f64() * 1e3);

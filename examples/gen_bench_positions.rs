@@ -33,7 +33,7 @@ const EXTRA_PLIES: &[usize] = &[0, 0, 4, 8, 12, 16, 20, 24, 30, 36, 42, 50, 60, 
 
 fn main() {
     let mut engine = Engine::new(Build::Old, 20);
-    engine.limits.nodes = 20_000;
+    let limits = umax::engine::Limits::nodes(20_000);
     for (i, (name, opening)) in OPENINGS.iter().enumerate() {
         engine.reset();
         let mut pos = Chess::default();
@@ -49,7 +49,7 @@ fn main() {
             if pos.is_game_over() {
                 break;
             }
-            let think = engine.think();
+            let think = engine.think(&limits);
             let Some(mv) = move_from_0x88(&pos, think.from, think.to) else {
                 break;
             };

@@ -11,7 +11,7 @@
 
 use crate::chess::{move_to_0x88, parse_uci};
 use crate::driver::{self, EnterError};
-use crate::engine::{Build, Engine, RootIter, wall_seconds};
+use crate::engine::{Build, Engine, Limits, RootIter, wall_seconds};
 use crate::outputs::Output;
 use shakmaty::{Chess, Position};
 use std::error::Error;
@@ -109,12 +109,12 @@ pub fn run_nodes(
     suite: &[BenchPosition],
 ) -> Result<Vec<NodeResult>, String> {
     let mut engine = Engine::new(build, hash_bits);
-    engine.limits.nodes = nodes;
+    let limits = Limits::nodes(nodes);
     let mut out = Vec::with_capacity(suite.len());
     for pos in suite {
         setup(&mut engine, pos)?;
         let start = wall_seconds();
-        let think = engine.think();
+        let think = engine.think(&limits);
         let seconds = wall_seconds() - start;
         out.push(NodeResult {
             name: pos.name.clone(),
@@ -159,10 +159,7 @@ pub fn format_nodes(build: Build, nodes: i64, results: &[NodeResult]) -> String 
 /// Nodes to complete each root depth 1..=depth for one build and position (`None` where the
 /// search stopped before that depth, e.g. because it found a mate).
 pub fn nodes_per_depth(engine: &mut Engine, depth: i32) -> Vec<Option<i64>> {
-    engine.limits.nodes = i64::MAX;
-    engine.limits.max_ply = Some(depth);
-    let think = engine.think();
-    engine.limits.max_ply = None;
+    let think = engine.think(&Limits::depth(depth));
     per_depth(&think.iterations, depth)
 }
 
@@ -198,7 +195,7 @@ pub fn run_depth(
         let mut per_build = Vec::new();
         for engine in engines.iter_mut() {
             setup(engine, pos)?;
-            per_build.push((engine.build, nodes_per_depth(engine, depth)));
+            per_build.push((engine.build(), nodes_per_depth(engine, depth)));
         }
         out.push(DepthResult {
             name: pos.name.clone(),

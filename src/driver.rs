@@ -1,17 +1,21 @@
-//! Between the engine and its front ends: the one place a list of moves is entered into the
-//! engine and the referee in step, as the C's main loop reaches a position (each move a move
-//! line: `Engine::enter_move`, the hash cleared, micro-Max's own legality check).
+//! Between the engine and its front ends: the one place a position is reached and a list of
+//! moves is entered into the engine and the referee in step, as the C's main loop does (each
+//! move a move line: `Engine::enter_move`, the hash cleared, micro-Max's own legality check).
+//! The think itself is [`Engine::think`] with its budget as a parameter
+//! ([`Limits`](crate::engine::Limits)).
 //!
-//! Used by `bench` (its positions), `openings` (checking a line) and `judge` (the position of
-//! a divergence). Still to come here (issue 13, point 1): uci's replay (which enters moves
-//! rebased and falls back to a set-up) and the match's `Side::feed` (guarded against panics,
-//! with the test fault), and thinking with a budget (`think(&Limits, observe)`).
+//! | front end | uses |
+//! |-----------|------|
+//! | `bench`, `openings`, `judge` | [`reach`], [`start`] + [`enter_moves`] |
+//! | `matchrun/game.rs` (`Side::start`/`feed`) | [`start`], [`enter`] (each behind its panic guard) |
+//! | `uci` (`position`, a second think) | [`replay`]: moves rebased, a set-up where micro-Max cannot follow |
 
-use crate::chess::{move_to_0x88, parse_uci};
-use crate::engine::Engine;
-use shakmaty::{Chess, Position};
+use crate::chess::{move_to_0x88, parse_uci, to_0x88};
+use crate::engine::{Engine, I};
+use crate::fen::piece_code;
+use shakmaty::{Chess, Color, Move, Position, Square};
 
-/// Why the move at index `ply` (0-based) of a list could not be entered.
+/// Why a move could not be entered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EnterError {
     /// Not a legal move in UCI notation where it stands (the referee's message).
@@ -20,6 +24,32 @@ pub enum EnterError {
     UnderPromotion,
     /// micro-Max's own legality check refused a move the referee accepts.
     Refused,
+}
+
+/// Where a game or a position starts: with `None` the initial position, as a freshly started
+/// C process has it (`reset`); else a set-up of the position (no C counterpart, see `fen.rs`).
+/// Returns the referee's position.
+pub fn start(engine: &mut Engine, setup: Option<&Chess>) -> Chess {
+    match setup {
+        None => {
+            engine.reset();
+            Chess::default()
+        }
+        Some(pos) => {
+            engine.set_position(pos);
+            pos.clone()
+        }
+    }
+}
+
+/// A move line: enters `mv`, a move the referee accepts where the engine stands.
+pub fn enter(engine: &mut Engine, mv: &Move) -> Result<(), EnterError> {
+    let (from, to) = move_to_0x88(mv).ok_or(EnterError::UnderPromotion)?;
+    if engine.enter_move(from, to) {
+        Ok(())
+    } else {
+        Err(EnterError::Refused)
+    }
 }
 
 /// Enters `moves` (UCI text) one by one into `engine` and `board`, from where they stand. On an
@@ -31,10 +61,7 @@ pub fn enter_moves<'a>(
 ) -> Result<(), (usize, &'a str, EnterError)> {
     for (ply, text) in moves.into_iter().enumerate() {
         let mv = parse_uci(board, text).map_err(|e| (ply, text, EnterError::NotLegal(e)))?;
-        let (from, to) = move_to_0x88(&mv).ok_or((ply, text, EnterError::UnderPromotion))?;
-        if !engine.enter_move(from, to) {
-            return Err((ply, text, EnterError::Refused));
-        }
+        enter(engine, &mv).map_err(|e| (ply, text, e))?;
         board.play_unchecked(mv);
     }
     Ok(())
@@ -46,8 +73,62 @@ pub fn reach<'a>(
     engine: &mut Engine,
     moves: impl IntoIterator<Item = &'a str>,
 ) -> Result<Chess, (usize, &'a str, EnterError)> {
-    engine.reset();
-    let mut board = Chess::default();
+    let mut board = start(engine, None);
     enter_moves(engine, &mut board, moves)?;
     Ok(board)
+}
+
+/// True if micro-Max 3.2 cannot search or check a move in this state: with the material score
+/// beyond `±I/4` its first iteration (`m=e=Q`) is taken for a mate (`d=99`) and the iteration
+/// that tries moves never runs, so it refuses every move and thinks up none.
+pub fn material_beyond_quarter(engine: &Engine) -> bool {
+    !(-I / 4..=I / 4).contains(&engine.material())
+}
+
+/// `enter_move`, except that when [`material_beyond_quarter`] it enters the move with the
+/// material baseline taken out of `Q` ([`Engine::with_material_rebased`]). A search is the same
+/// under such a shift except where scores meet the C's constants (`±I`, `I/4`), which is
+/// exactly the trap avoided here. Elsewhere it is `enter_move` itself.
+pub fn enter_move_rebased(engine: &mut Engine, from: i8, to: i8) -> bool {
+    let mut played = false;
+    engine.with_material_rebased(|e| {
+        played = e.enter_move(from, to);
+        played
+    });
+    played
+}
+
+/// True if the engine's board holds the referee's pieces (virgin bits aside) and side to move.
+pub fn engine_matches(engine: &Engine, pos: &Chess) -> bool {
+    let side = if pos.turn() == Color::White { 8 } else { 16 };
+    engine.side() == side
+        && Square::ALL.into_iter().all(|sq| {
+            let want = pos.board().piece_at(sq).map_or(0, piece_code);
+            engine.board()[to_0x88(sq) as usize] & 31 == want
+        })
+}
+
+/// Puts the engine in the position `moves` reach from `setup` (see [`start`]) the way
+/// `umax uci` does: each move entered as a move line, rebased ([`enter_move_rebased`]); a move
+/// micro-Max cannot play, or after which its board is not the referee's, is set up from the
+/// referee's position after it instead. Returns the indices of those moves.
+pub fn replay(engine: &mut Engine, setup: Option<&Chess>, moves: &[Move]) -> Vec<usize> {
+    let mut set_up = Vec::new();
+    let mut pos = start(engine, setup);
+    for (n, m) in moves.iter().enumerate() {
+        let mut after = pos.clone();
+        after.play_unchecked(*m);
+        let played = match move_to_0x88(m) {
+            Some((from, to)) => {
+                enter_move_rebased(engine, from, to) && engine_matches(engine, &after)
+            }
+            None => false,
+        };
+        if !played {
+            set_up.push(n);
+            engine.set_position(&after);
+        }
+        pos = after;
+    }
+    set_up
 }

@@ -24,16 +24,24 @@
 //! Where the Rust does the same thing differently, for speed (same tree, same node counts;
 //! `scripts/perf-guard.sh` and `results/bench.md`): the board scan takes the own pieces from a
 //! bitboard in the C's square order instead of testing all 64 squares; the hash table sits on
-//! huge pages; before a move is searched, the reply slots of the moves up to [`AHEAD`] later
+//! huge pages; before a move is searched, the reply slots of the moves up to `AHEAD` later
 //! are prefetched (the generator walked once more per move, one move further); the table
-//! clear touches only the entries written ([`Engine::set_full_clear`] restores the C's).
+//! clear touches only the entries written ([`Engine::set_full_clear`] restores the C's). Those
+//! helpers live beside this file, in `engine/speed.rs`, each tied to the C line it shadows;
+//! this file keeps the port.
+//!
+//! The self-deepening build's changes (`../shared/notes/self-deepening.md`) are marked
+//! `sd change 1` … `sd change 6` at the lines where they land.
 
 #![allow(non_snake_case, non_upper_case_globals)]
 
 use crate::random::GlibcRandom;
+use speed::{AHEAD, GenState, hash_table, own_squares, square_0x88, square_index};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+mod speed;
 
 /// `V=0x70` rank mask.
 pub const V: i32 = 112;
@@ -151,11 +159,14 @@ pub fn searched_depth(plies: impl IntoIterator<Item = i32>) -> i32 {
     deepest
 }
 
-/// When the root may start another iteration: the 3.2 rule `z==8&N<1e7&d<98`, with the node
-/// limit in place of `1e7`, plus the harness's optional limits (all off by default). Checked
-/// only at the root, between iterations, so they cost the search nothing.
+/// What a think may spend: when the root may start another iteration. The 3.2 rule is
+/// `z==8&N<1e7&d<98`, with the node limit in place of `1e7`; the harness's other limits are all
+/// off by default. Checked only at the root, between iterations, so they cost the search nothing
+/// (except [`Limits::abort`], which selects a separate instance of the search).
+///
+/// A think takes its limits as a parameter ([`Engine::think`], [`Engine::think_move`]).
 #[derive(Clone, Debug)]
-pub struct RootLimits {
+pub struct Limits {
     /// The node limit (the C's `1e7`).
     pub nodes: i64,
     /// Deepest root iteration (in ply, as the trace prints it) to start; `None`: only `d<98`.
@@ -166,16 +177,62 @@ pub struct RootLimits {
     pub clock: fn() -> f64,
     /// Set from another thread to stop starting iterations (UCI `stop`).
     pub stop: Option<Arc<AtomicBool>>,
+    /// A hard stop inside root iterations, for `umax uci` only (see [`Abort`]). `None`: the
+    /// faithful search, which stops only between iterations.
+    pub abort: Option<Abort>,
 }
 
-impl Default for RootLimits {
+impl Default for Limits {
     fn default() -> Self {
-        RootLimits {
+        Limits {
             nodes: DEFAULT_NODE_LIMIT,
             max_ply: None,
             deadline: None,
             clock: thread_cpu_seconds,
             stop: None,
+            abort: None,
+        }
+    }
+}
+
+impl Limits {
+    /// The C's rule with `nodes` in place of `1e7`.
+    pub fn nodes(nodes: i64) -> Limits {
+        Limits {
+            nodes,
+            ..Limits::default()
+        }
+    }
+
+    /// Every root iteration up to `max_ply` (as the trace prints it), whatever it costs.
+    pub fn depth(max_ply: i32) -> Limits {
+        Limits {
+            nodes: i64::MAX,
+            max_ply: Some(max_ply),
+            ..Limits::default()
+        }
+    }
+}
+
+/// What the root reads of [`Limits`] while it searches (all but the abort, which selects the
+/// instance of the search).
+#[derive(Clone, Debug)]
+struct RootLimits {
+    nodes: i64,
+    max_ply: Option<i32>,
+    deadline: Option<f64>,
+    clock: fn() -> f64,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl From<Limits> for RootLimits {
+    fn from(l: Limits) -> RootLimits {
+        RootLimits {
+            nodes: l.nodes,
+            max_ply: l.max_ply,
+            deadline: l.deadline,
+            clock: l.clock,
+            stop: l.stop,
         }
     }
 }
@@ -227,97 +284,17 @@ pub struct Think {
     pub played: bool,
 }
 
-/// `A[]`: `len` empty entries. The table is asked to be backed by transparent huge pages (on
-/// Linux) before it is first written: its probes land at random over 200 MB, and with 4 KB pages
-/// nearly every probe also misses the TLB. The contents are the same either way.
-fn hash_table(len: usize) -> Vec<Entry> {
-    let mut table: Vec<Entry> = Vec::with_capacity(len);
-    advise_huge_pages(
-        table.as_mut_ptr() as usize,
-        len * std::mem::size_of::<Entry>(),
-    );
-    table.resize(len, Entry::default());
-    table
-}
-
-/// `madvise(MADV_HUGEPAGE)` on the whole 2 MB pages inside `[start, start+bytes)`.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(start: usize, bytes: usize) {
-    const HUGE: usize = 2 << 20;
-    let first = start.next_multiple_of(HUGE);
-    let end = (start + bytes) / HUGE * HUGE;
-    if end > first {
-        // SAFETY: [first, end) lies inside an allocation we own; MADV_HUGEPAGE is only a hint
-        // about how to back it and changes no contents. A failure (e.g. THP disabled) is fine.
-        unsafe {
-            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_start: usize, _bytes: usize) {}
-
-/// The square `x` (0x88) as 0..64 in a8..h1 order: rank-major, the order of the C's board scan.
-#[inline(always)]
-fn square_index(x: i8) -> u32 {
-    let x = x as u8 as u32;
-    (x >> 1 & 0x38) | (x & 7)
-}
-
-/// [`square_index`] back to the 0x88 square.
-#[inline(always)]
-fn square_0x88(s: u32) -> i8 {
-    ((s & 0x38) << 1 | (s & 7)) as i8
-}
-
-/// The squares holding a piece of side `k` (8 or 16), as bits 0..64 by [`square_index`]: the
-/// board scan's `u&k` test for all 64 squares at once, eight squares (one rank) per word.
-#[inline(always)]
-fn own_squares(b: &[i8; 129], k: i32) -> u64 {
-    debug_assert!(k == 8 || k == 16);
-    let shift = k.trailing_zeros();
-    let mut own = 0u64;
-    for rank in 0..8 {
-        let row: [i8; 8] = b[16 * rank..16 * rank + 8].try_into().unwrap();
-        let row = u64::from_le_bytes(row.map(|sq| sq as u8));
-        // One bit per byte (the byte's bit `k`), then the eight gathered into the top byte.
-        let bits = (row >> shift) & 0x0101_0101_0101_0101;
-        own |= (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * rank);
-    }
-    own
-}
-
 /// What [`Engine::on_iteration`] holds.
 pub type IterationCallback = Box<dyn FnMut(&RootIter) + Send>;
 
-/// Where the move generator stands at a move about to be searched: the side `k`, e.p. square
-/// `E` and key `J` of the node; piece `u` (type `p`) on `x`, direction `r` (index `j` in `o[]`),
-/// target `y` holding `t`, castling/e.p. squares `F`,`G`, whether the move is the sneaked best
-/// move, and the own pieces still to visit (`rest`, rotated by `start`).
-#[derive(Clone, Copy)]
-struct GenState {
-    k: i32,
-    E: i32,
-    J: i32,
-    x: i8,
-    u: i8,
-    p: i8,
-    j: i32,
-    r: i32,
-    y: i8,
-    t: i8,
-    F: i32,
-    G: i32,
-    sneak: bool,
-    rest: u64,
-    start: u32,
-}
-
 /// The state of one micro-Max process: the C's globals plus `main()`'s side to move.
+///
+/// The state is the engine's own: front ends change it only through the main loop's steps
+/// ([`Engine::reset`], [`Engine::enter_move`], [`Engine::think`]), a set-up (`fen.rs`) and the
+/// named hooks below; they read it through accessors ([`Engine::board`], [`Engine::side`], ...).
 pub struct Engine {
     /// `b[129]`: board, centre table, dummy square.
-    pub b: [i8; 129],
+    b: [i8; 129],
     /// `T[1035]`: hash translation table.
     T: [u8; 1035],
     /// `A[U]` (+1 entry, see [`Engine::new`]).
@@ -331,36 +308,30 @@ pub struct Engine {
     dirty: Option<Vec<u32>>,
     /// Clear the whole table on every [`Engine::clear_hash`], as the C does (for measuring).
     full_clear: bool,
-    pub Q: i32,
-    pub N: i32,
-    pub O: i8,
-    pub K: i8,
-    pub L: i8,
+    Q: i32,
+    N: i32,
+    O: i8,
+    K: i8,
+    L: i8,
     /// `main()`'s `k`: the side to move, 8 (white) or 16 (black).
-    pub k: i32,
-    pub build: Build,
-    pub limits: RootLimits,
+    k: i32,
+    build: Build,
+    /// The root limits of the think under way (from the [`Limits`] of [`Engine::think`]).
+    limits: RootLimits,
     /// Completed root iterations of the current think.
-    pub iterations: Vec<RootIter>,
-    /// Called after each completed root iteration (for live output such as UCI `info`).
-    pub on_iteration: Option<IterationCallback>,
+    iterations: Vec<RootIter>,
+    /// Called after each completed root iteration of a [`Engine::think_move`] (UCI `info`).
+    on_iteration: Option<IterationCallback>,
     /// Search with the invariant counters (`audit`): a separate instance of the search (a const
     /// generic), so the normal one carries no counting code.
     pub auditing: bool,
     /// The counters, updated only while `auditing`.
     pub audit: Audit,
-    /// A hard stop inside root iterations, for `umax uci` only (see [`Abort`]). `None`: the
-    /// faithful search, which stops only between iterations.
-    pub abort: Option<Abort>,
+    /// The think's [`Limits::abort`].
+    abort: Option<Abort>,
     /// The last think was cut inside an iteration by `abort`.
     aborted: bool,
 }
-
-/// How many moves ahead of the move being searched the generator runs to prefetch the reply's
-/// probe (the C's `A[(k*E^J)&U-9]` of a later `D()` call). One sibling's subtree is often
-/// shorter than a probe's memory latency (~200 ns here, TLB walk included): 1 ahead hid half of
-/// it, 3 ahead most (4 measured no better; `results/bench.md`).
-const AHEAD: usize = 3;
 
 /// How often (in nodes, a power of two) an abortable search looks at its [`Abort`].
 pub const ABORT_POLL_NODES: i32 = 4096;
@@ -429,7 +400,7 @@ impl Engine {
             L: 0,
             k: 8,
             build,
-            limits: RootLimits::default(),
+            limits: RootLimits::from(Limits::default()),
             iterations: Vec::new(),
             on_iteration: None,
             auditing: false,
@@ -463,28 +434,6 @@ impl Engine {
         self.A[u].K = 0;
     }
 
-    /// With `true`, [`Engine::clear_hash`] clears all `U` keys every time, as the C's loop
-    /// does (~37 ms at the published size), instead of only the entries written since the last
-    /// clear. Same results either way; this exists to measure what the C's clearing costs.
-    pub fn set_full_clear(&mut self, on: bool) {
-        self.full_clear = on;
-    }
-
-    /// How many entries the next [`Engine::clear_hash`] will clear: those written since the
-    /// last clear, or `None` if it will clear the whole table (too many written, or
-    /// [`Engine::set_full_clear`]).
-    pub fn entries_to_clear(&self) -> Option<usize> {
-        match &self.dirty {
-            Some(list) if !self.full_clear => Some(list.len()),
-            _ => None,
-        }
-    }
-
-    /// Whether [`Engine::clear_hash`] always clears the whole table.
-    pub fn full_clear(&self) -> bool {
-        self.full_clear
-    }
-
     /// `main()`'s board setup.
     fn setup_board(&mut self) {
         let b = &mut self.b;
@@ -501,31 +450,10 @@ impl Engine {
         }
     }
 
-    /// `F(i,0,U)A[i].K=0;`: clear the hash table (not `A[U]`, which the C never clears).
-    ///
-    /// By default only the entries written since the last clear are cleared (the same result:
-    /// every other key is already 0); see [`Engine::set_full_clear`].
+    /// `F(i,0,U)A[i].K=0;`: clear the hash table (not `A[U]`, which the C never clears). By
+    /// default only the entries written since the last clear (see `engine/speed.rs`).
     pub fn clear_hash(&mut self) {
-        let u = self.table_size();
-        match self.dirty.as_mut() {
-            Some(list) if !self.full_clear => {
-                for &idx in list.iter() {
-                    if (idx as usize) < u {
-                        self.A[idx as usize].K = 0;
-                    }
-                }
-                list.clear();
-            }
-            _ => {
-                for entry in &mut self.A[..u] {
-                    entry.K = 0;
-                }
-                match self.dirty.as_mut() {
-                    Some(list) => list.clear(),
-                    None => self.dirty = Some(Vec::new()),
-                }
-            }
-        }
+        self.clear_written();
     }
 
     /// The board as the C prints it: `F(i,0,121)printf(" %c",i&8&&(i+=7)?10:n[b[i]&15]);`
@@ -551,128 +479,6 @@ impl Engine {
         let off = (a + (piece & 8) + S * (piece & 7)) as usize;
         let bytes = &self.T[off..off + 4];
         i32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
-    }
-
-    /// Starts loading the first hash slot that `D(k,..,J,..,E,..)` will probe, `A[(k*E^J)&U-9+1]`,
-    /// so that the memory access overlaps with work done before the probe. A hint only.
-    #[inline(always)]
-    fn prefetch_slot(&self, k: i32, E: i32, J: i32) {
-        let j = ((k.wrapping_mul(E) ^ J) & self.mask) as usize + 1;
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            // SAFETY: a prefetch never faults and changes no memory; j <= U, inside A.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(self.A.as_ptr().wrapping_add(j) as *const i8) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = j;
-    }
-
-    /// Prefetches the hash slot of the move the generator will search after the one described
-    /// by `g`, so that its memory access overlaps with the subtrees searched before it, and
-    /// returns where the generator then stands (to walk on from, one move further). This walks
-    /// the generator on from `g` exactly as the search loop will (after the sneaked best move:
-    /// its direction again, `goto A`; else fake/unfake capture, the rest of the ray, the next
-    /// directions and pieces), with the board as it is between moves. Only a hint: nothing it
-    /// computes is used by the search (C: the `W(r=...)` direction loop and the ray loop, run
-    /// ahead).
-    #[inline(never)]
-    fn prefetch_next_move(&self, g: &GenState) -> Option<GenState> {
-        let GenState {
-            k,
-            E,
-            J,
-            mut x,
-            mut u,
-            mut p,
-            mut j,
-            mut r,
-            mut y,
-            mut t,
-            mut F,
-            mut G,
-            sneak,
-            mut rest,
-            start,
-        } = *g;
-        let mut ray = if sneak {
-            (y, F, G) = (x, S, S); // best=1st done, redo normal (goto A)
-            true
-        } else {
-            t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
-            if (p < 3 && 6 * k + (y as i32 & V) == S)
-                || ((u as i32 & !24) == 36 && j == 7 && G & M != 0 && {
-                    let rook_ok;
-                    (G, rook_ok) = self.castling_rook(x, r); // 1st, virgin R in corner G
-                    rook_ok
-                })
-            {
-                F = y as i32; // unfake capt., enable e.p.
-                t -= 1;
-            }
-            t == 0 // if not capt. continue ray
-        };
-        loop {
-            if ray {
-                y = (y as i32 + r) as i8;
-                if y as i32 & M == 0 {
-                    let mut H = y;
-                    if p < 3 && y as i32 == E {
-                        H = y ^ 16;
-                    }
-                    t = self.b[H as usize];
-                    if (t as i32 & k) == 0 && !(p < 3 && ((r & 7 == 0) != (t == 0))) {
-                        // the next move: hash key of its reply as the search will compute it
-                        let mut by = u & 31;
-                        if p < 3 && (y as i32 + r + 1) & S != 0 {
-                            by |= 7;
-                        }
-                        let J0 = self
-                            .key(y as i32, by as i32)
-                            .wrapping_sub(self.key(x as i32, u as i32))
-                            .wrapping_sub(self.key(H as i32, t as i32));
-                        self.prefetch_slot(24 - k, F, J.wrapping_add(J0));
-                        return Some(GenState {
-                            x,
-                            u,
-                            p,
-                            j,
-                            r,
-                            y,
-                            t,
-                            F,
-                            G,
-                            sneak: false,
-                            rest,
-                            ..*g
-                        });
-                    }
-                }
-            }
-            // next direction, or the next piece's first
-            loop {
-                r = if (p > 2) & (r < 0) {
-                    -r
-                } else {
-                    j += 1;
-                    -o[j as usize & 31]
-                };
-                if r != 0 {
-                    break;
-                }
-                if rest == 0 {
-                    return None;
-                }
-                x = square_0x88((rest.trailing_zeros() + start) & 63);
-                rest &= rest - 1;
-                u = self.b[x as usize];
-                p = u & 7;
-                r = p as i32;
-                j = o[p as usize + 16];
-            }
-            (y, F, G) = (x, S, S); // A: y=x; F=G=S
-            ray = true;
-        }
     }
 
     /// The root's `z==8&N<1e7&d<98`, with the harness's extra limits.
@@ -736,11 +542,12 @@ impl Engine {
         E: i32,
         z: i32,
         n: i32,
-        P: i32,
+        P: i32, // sd change 1: the ultimate depth, a new last argument
     ) -> i32 {
         let mut j: i32;
         let mut r: i32;
-        // In 3.2 `m` has no value before the loop (and none is read); sd starts it at -I.
+        // sd change 2: in 3.2 `m` has no value before the loop (and none is read); sd starts it
+        // at -I (the seed's "-INF on hash miss").
         let mut m: i32 = -I;
         let mut v: i32;
         let mut d: i32;
@@ -783,7 +590,7 @@ impl Engine {
                 if ((v >= l) as i32 | (X as i32 & S)) != 0
                     && ((v <= q) as i32 | (X as i32 & 8)) != 0
                 {
-                    // use if window compatible
+                    // use if window compatible; sd change 3: only above q or at the ultimate depth
                     if VARIANT & HIT_RESUME == 0 || v > q || d >= P {
                         return v;
                     }
@@ -815,7 +622,7 @@ impl Engine {
         // next square is looked at, so this set is the same all through the node.
         let own = own_squares(&self.b, k);
 
-        // iterative deepening loop: 3.2 `d++<n|z==8&N<1e7&d<98`;
+        // iterative deepening loop: 3.2 `d++<n|z==8&N<1e7&d<98`; sd change 4:
         // sd `d++<n||d<=P&&m<=q||z==8&N<1e7&d<98` (d already incremented in the later tests)
         loop {
             let below = d < n;
@@ -990,7 +797,7 @@ impl Engine {
                                     F,
                                     y as i32,
                                     h,
-                                    n - (y as i32 != z) as i32, // sd: ultimate depth
+                                    n - (y as i32 != z) as i32, // sd change 5: ultimate depth
                                 );
                                 v -= (v > e) as i32; // delayed-gain penalty
                                 if z == 9 {
@@ -1063,7 +870,7 @@ impl Engine {
                     S,
                     z,
                     1,
-                    0,
+                    0, // sd change 6: the (stale)mate test passes ultimate depth 0
                 ) / 2;
                 if ABORT && self.aborted {
                     return self.unwind(z); // not micro-Max: see `Abort`
@@ -1115,20 +922,6 @@ impl Engine {
         (G, ok)
     }
 
-    /// Notes that entry `a` got a key. Past U/16 entries the list is dropped: clearing entries
-    /// one by one costs ~10 ns each (random writes), the whole table ~10 ms (one sequential
-    /// pass over 200 MB), so beyond ~1M entries the full clear is the faster one.
-    #[inline]
-    fn mark_dirty(&mut self, a: usize) {
-        if let Some(list) = self.dirty.as_mut() {
-            if list.len() < self.A.len() / 16 {
-                list.push(a as u32);
-            } else {
-                self.dirty = None; // too many: the next clear does the whole table
-            }
-        }
-    }
-
     fn dispatch(&mut self, z: i32, n: i32) -> i32 {
         let (k, e, o_) = (self.k, self.Q, self.O as i32);
         // the abortable instance only for a think (z=8) and never when auditing
@@ -1151,6 +944,7 @@ impl Engine {
     /// `if(D(k,-I,I,Q,1,1,O,9,2)==I)k^=24;`: check legality of `K`,`L` and do the move.
     /// Returns whether the move was played.
     pub fn legality_check(&mut self) -> bool {
+        // sd change 6: the legality check (z=9) passes ultimate depth 0 (`dispatch`'s last 0)
         if self.dispatch(9, 2) == I {
             self.k ^= 24;
             true
@@ -1169,13 +963,12 @@ impl Engine {
         self.legality_check()
     }
 
-    /// One main-loop iteration with an empty line: `N=0`; think `D(k,-I,I,Q,1,1,O,8,0)`;
-    /// clear the hash; legality check of the move thought up.
-    pub fn think(&mut self) -> Think {
-        self.N = 0;
-        self.iterations.clear();
-        self.aborted = false;
-        self.dispatch(8, 0);
+    /// One main-loop iteration with an empty line: `N=0`; think `D(k,-I,I,Q,1,1,O,8,0)` within
+    /// `limits` (the C's `1e7` is [`Limits::nodes`]); clear the hash; legality check of the
+    /// move thought up.
+    pub fn think(&mut self, limits: &Limits) -> Think {
+        self.begin_think(limits);
+        self.dispatch(8, 0); // sd change 6: the think (z=8) passes ultimate depth 0 (`dispatch`)
         let (from, to, nodes) = (self.K, self.L, self.N);
         self.clear_hash();
         let played = self.legality_check();
@@ -1188,15 +981,21 @@ impl Engine {
         }
     }
 
-    /// The think alone, for `umax uci`: `N=0`; think `D(k,-I,I,Q,1,1,O,8,0)`. Unlike
-    /// [`Engine::think`] the move is neither checked nor played and the table is not cleared
-    /// (`played` is false): the UCI front end sets every position up afresh, so it needs only
-    /// the move, and can send it before paying for the clear.
-    pub fn think_move(&mut self) -> Think {
-        self.N = 0;
-        self.iterations.clear();
-        self.aborted = false;
-        self.dispatch(8, 0);
+    /// The think alone, for `umax uci`: `N=0`; think `D(k,-I,I,Q,1,1,O,8,0)` within `limits`,
+    /// calling `observe` after each completed root iteration. Unlike [`Engine::think`] the move
+    /// is neither checked nor played and the table is not cleared (`played` is false): the UCI
+    /// front end sets every position up afresh, so it needs only the move, and can send it
+    /// before paying for the clear.
+    pub fn think_move(
+        &mut self,
+        limits: &Limits,
+        observe: impl FnMut(&RootIter) + Send + 'static,
+    ) -> Think {
+        self.begin_think(limits);
+        self.on_iteration = Some(Box::new(observe));
+        self.dispatch(8, 0); // sd change 6: the think (z=8) passes ultimate depth 0 (`dispatch`)
+        self.on_iteration = None;
+        self.abort = None;
         Think {
             from: self.K,
             to: self.L,
@@ -1204,6 +1003,16 @@ impl Engine {
             iterations: std::mem::take(&mut self.iterations),
             played: false,
         }
+    }
+
+    /// `N=0` and the think's limits in place.
+    fn begin_think(&mut self, limits: &Limits) {
+        self.N = 0;
+        self.iterations.clear();
+        self.aborted = false;
+        let limits = limits.clone();
+        self.abort = limits.abort.clone();
+        self.limits = RootLimits::from(limits);
     }
 
     /// The main loop's move parsing: `K=c[0]-16*c[1]+C;L=c[2]-16*c[3]+C;` (into `char`s).
@@ -1220,6 +1029,132 @@ impl Engine {
     pub fn entry(&self, idx: usize) -> Entry {
         self.A[idx]
     }
+
+    /// `b[]`: the board (left half), the centre table (right half), the dummy square.
+    pub fn board(&self) -> &[i8; 129] {
+        &self.b
+    }
+
+    /// `main()`'s `k`: the side to move, 8 (white) or 16 (black).
+    pub fn side(&self) -> i32 {
+        self.k
+    }
+
+    /// `Q`: the material score of the side to move (see `fen.rs`).
+    pub fn material(&self) -> i32 {
+        self.Q
+    }
+
+    /// `O`: the e.p. square (or castling rook square) of the last move, as the C's `char`.
+    pub fn ep_square(&self) -> i8 {
+        self.O
+    }
+
+    /// `K`,`L`: the last move entered or thought up.
+    pub fn last_move(&self) -> (i8, i8) {
+        (self.K, self.L)
+    }
+
+    /// `N`: the nodes of the last think (or legality check).
+    pub fn nodes(&self) -> i32 {
+        self.N
+    }
+
+    /// Which `D()` this engine searches with.
+    pub fn build(&self) -> Build {
+        self.build
+    }
+
+    /// The state a main-loop step reads and writes, to be put back with [`Engine::restore`]
+    /// (a take-back; the hash table is not part of it).
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            b: self.b,
+            k: self.k,
+            Q: self.Q,
+            O: self.O,
+            K: self.K,
+            L: self.L,
+            N: self.N,
+        }
+    }
+
+    /// Puts back the state of a [`Engine::snapshot`].
+    pub fn restore(&mut self, s: &Snapshot) {
+        (self.b, self.k, self.Q, self.O) = (s.b, s.k, s.Q, s.O);
+        (self.K, self.L, self.N) = (s.K, s.L, s.N);
+    }
+
+    /// Not the C's (it always starts from the initial position): a set-up of `pieces` (0x88
+    /// square, piece code with its virgin bit), side `k`, material `Q` and e.p. square `O`,
+    /// with the hash table cleared as by [`Engine::reset`]. `fen.rs` says what each becomes.
+    pub(crate) fn set_up(
+        &mut self,
+        pieces: impl IntoIterator<Item = (i8, i8)>,
+        k: i32,
+        Q: i32,
+        O: i8,
+    ) {
+        self.reset(); // centre table, empty hash, N=K=L=0
+        for rank in 0..8 {
+            self.b[16 * rank..16 * rank + 8].fill(0);
+        }
+        for (sq, code) in pieces {
+            self.b[sq as usize] = code;
+        }
+        (self.k, self.Q, self.O) = (k, Q, O);
+    }
+
+    /// Not micro-Max (`umax uci` only): runs `step` with the material baseline taken out of
+    /// `Q` when it is beyond `±I/4`, where micro-Max 3.2 takes its first iteration (`m=e=Q`)
+    /// for a mate and searches nothing. `step` returns whether it played a move (the C then
+    /// sets `Q=-e-i`; with `e=0` that is `-i`, so the real one is `-q-i`). Returns the baseline
+    /// taken out, 0 if none (then `step` ran on the engine as it is).
+    pub fn with_material_rebased(&mut self, step: impl FnOnce(&mut Engine) -> bool) -> i32 {
+        if (-I / 4..=I / 4).contains(&self.Q) {
+            step(self);
+            return 0;
+        }
+        let q = self.Q;
+        self.Q = 0;
+        let played = step(self);
+        self.Q = if played { self.Q - q } else { q };
+        q
+    }
+
+    /// Not micro-Max (`umax uci` only): the piece on `sq` loses its virgin bit, so a king
+    /// there can no longer castle (micro-Max 3.2 misses castling out of or through a pawn's
+    /// attack; the front end thinks again without castling).
+    pub fn forbid_castling(&mut self, sq: i8) {
+        self.b[sq as usize] &= !32;
+    }
+
+    /// A fault injected by the tests of the match runner (never in a real game).
+    pub fn inject_fault(&mut self, fault: TestFault) {
+        match fault {
+            TestFault::WrongSideToMove => self.k ^= 24,
+        }
+    }
+}
+
+/// The state [`Engine::snapshot`] keeps: the C's globals a main-loop step changes, except the
+/// hash table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    b: [i8; 129],
+    k: i32,
+    Q: i32,
+    O: i8,
+    K: i8,
+    L: i8,
+    N: i32,
+}
+
+/// Faults for tests only ([`Engine::inject_fault`]): states no main-loop step can reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TestFault {
+    /// The engine believes the other side is to move (`k^=24`): it then rejects a legal move.
+    WrongSideToMove,
 }
 
 /// The main loop's reading of a move line into `K`,`L` ([`Engine::parse_move`]): its first four
@@ -1260,96 +1195,30 @@ pub fn parse_square(s: &[u8]) -> Option<i8> {
 mod tests {
     use super::*;
 
-    /// Plays `thinks` self-played moves after 1. e4 on a small table.
-    fn session(bits: u32, full_clear: bool, thinks: usize) -> Engine {
-        let mut e = Engine::new(Build::Old, bits);
-        e.limits.nodes = 2000;
-        e.set_full_clear(full_clear);
-        assert!(e.enter_move(0x64, 0x44)); // e2e4
-        for _ in 0..thinks {
-            e.think();
-        }
-        e
-    }
-
-    #[test]
-    fn dirty_clear_leaves_the_table_as_the_full_clear_does() {
-        // 16 bits: the dirty list suffices; 8 bits: it overflows and the next clear is full.
-        for (bits, thinks) in [(16, 0), (16, 1), (16, 6), (8, 3), (8, 7)] {
-            let (mut dirty, mut full) = (session(bits, false, thinks), session(bits, true, thinks));
-            for idx in 0..=dirty.table_size() {
-                assert_eq!(
-                    dirty.entry(idx),
-                    full.entry(idx),
-                    "entry {idx} after {thinks}"
-                );
-            }
-            dirty.clear_hash();
-            full.clear_hash();
-            let u = dirty.table_size();
-            for idx in 0..u {
-                assert_eq!(dirty.entry(idx).K, 0, "entry {idx} not cleared");
-                assert_eq!(dirty.entry(idx), full.entry(idx), "entry {idx} after clear");
-            }
-            // A[U] is never cleared, as in the C.
-            assert_eq!(dirty.entry(u), full.entry(u));
-        }
-    }
-
-    #[test]
-    fn square_index_follows_the_board_scan() {
-        // The C's scan: x=x+9&~M from 0 visits the 64 squares and comes back to 0.
-        let mut x: i32 = 0;
-        for s in 0..64u32 {
-            assert_eq!(square_index(x as i8), s, "square {x:#x}");
-            assert_eq!(square_0x88(s) as i32, x);
-            x = (x + 9) & !M;
-        }
-        assert_eq!(x, 0);
-    }
-
-    #[test]
-    fn own_squares_is_the_scan_test() {
-        let mut rng = crate::random::GlibcRandom::new();
-        let mut boards = vec![Engine::new(Build::Old, 4).b];
-        for _ in 0..200 {
-            let mut b = [0i8; 129];
-            for sq in b.iter_mut() {
-                *sq = rng.next() as i8; // any byte, centre table half included
-            }
-            boards.push(b);
-        }
-        for b in &boards {
-            for k in [8, 16] {
-                let mut want = 0u64;
-                for s in 0..64 {
-                    if b[square_0x88(s) as usize] as i32 & k != 0 {
-                        want |= 1 << s;
-                    }
-                }
-                assert_eq!(own_squares(b, k), want);
-            }
-        }
-    }
-
     #[test]
     fn abort_cuts_inside_an_iteration_and_keeps_the_last_completed_move() {
         for build in [Build::Old, Build::Sd] {
             // the reference: the same think, not cut, stopped after ply 6 by the root limit
             let mut full = Engine::new(build, 16);
             assert!(full.enter_move(0x64, 0x44)); // e2e4
-            full.limits.max_ply = Some(6);
-            let reference = full.think_move();
+            let six = Limits {
+                max_ply: Some(6),
+                ..Limits::default()
+            };
+            let reference = full.think_move(&six, |_| {});
             // stop already set: the abortable search runs until it is armed (ply 1 done),
             // then unwinds at its next poll, inside the iteration under way
             let mut e = Engine::new(build, 16);
             assert!(e.enter_move(0x64, 0x44));
             let board = e.b;
-            e.abort = Some(Abort {
-                stop: Some(Arc::new(AtomicBool::new(true))),
-                deadline: None,
-            });
-            let t = e.think_move();
+            let stopped = Limits {
+                abort: Some(Abort {
+                    stop: Some(Arc::new(AtomicBool::new(true))),
+                    deadline: None,
+                }),
+                ..Limits::default()
+            };
+            let t = e.think_move(&stopped, |_| {});
             assert!(e.aborted(), "{build}");
             assert_eq!(
                 t.nodes % ABORT_POLL_NODES,
@@ -1373,25 +1242,18 @@ mod tests {
             // a deadline in the past acts the same way
             let mut d = Engine::new(build, 16);
             assert!(d.enter_move(0x64, 0x44));
-            d.abort = Some(Abort {
-                stop: None,
-                deadline: Some(Instant::now()),
-            });
-            assert_eq!(d.think_move(), t, "{build}");
+            let past = Limits {
+                abort: Some(Abort {
+                    stop: None,
+                    deadline: Some(Instant::now()),
+                }),
+                ..Limits::default()
+            };
+            assert_eq!(d.think_move(&past, |_| {}), t, "{build}");
             // and the faithful think, in the same engine, is not cut
-            d.abort = None;
             d.reset();
             assert!(d.enter_move(0x64, 0x44));
-            d.limits.max_ply = Some(6);
-            assert_eq!(d.think_move(), reference, "{build}");
+            assert_eq!(d.think_move(&six, |_| {}), reference, "{build}");
         }
-    }
-
-    #[test]
-    fn full_clear_switch() {
-        let mut e = Engine::new(Build::Sd, 8);
-        assert!(!e.full_clear());
-        e.set_full_clear(true);
-        assert!(e.full_clear());
     }
 }

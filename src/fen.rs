@@ -6,8 +6,8 @@
 //! use umax::engine::{Build, Engine};
 //! let mut e = Engine::new(Build::Old, 16);
 //! e.set_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
-//! assert_eq!(e.k, 16); // black to move
-//! assert_eq!(e.O, 0x54); // the square the pawn skipped, e3, as the C's `O=F`
+//! assert_eq!(e.side(), 16); // black to move
+//! assert_eq!(e.ep_square(), 0x54); // the square the pawn skipped, e3, as the C's `O=F`
 //! assert!(e.set_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
 //! ```
 //!
@@ -48,7 +48,7 @@
 //!
 //! # What is rejected
 //!
-//! Anything shakmaty does not accept as a standard chess position (syntax, missing or extra
+//! [`parse_fen`] is the one reader (FEN or EPD line, its rules there). Anything shakmaty does not accept as a standard chess position (syntax, missing or extra
 //! kings, pawns on the back rank, the side not to move in check, impossible checks, invalid e.p.
 //! square or castling rights), with shakmaty's reason. Positions with more material than
 //! standard chess allows are accepted: micro-Max plays them as well as any other. micro-Max can
@@ -84,12 +84,44 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-/// The longest FEN accepted (a FEN with every field at its longest is under 100 bytes).
+/// The longest FEN accepted (a FEN with every field at its longest is under 100 bytes); of an
+/// EPD line, the limit applies to its four position fields.
 const MAX_FEN_LEN: usize = 256;
 
-/// Parses and validates a FEN into the referee's position, or says why not.
-pub fn parse_fen(fen: &str) -> Result<Chess, FenError> {
-    let fen = fen.trim();
+/// Parses and validates a position, or says why not: the one reader of positions, with one set
+/// of rules for every front end (`set_fen`, uci `position fen`, match openings from lines and
+/// PGN `FEN` tags, judge positions). It accepts the union of what they read before (issue 13),
+/// less what cannot be sound:
+///
+/// - a **FEN**: the board, then side, castling, e.p. square, halfmove clock and fullmove number,
+///   any trailing ones left out (shakmaty's reader: `w`, `-`, `-`, `0`, `1`);
+/// - an **EPD line**: the four position fields, then operations, each ended by `;`
+///   (`bm Nf3; id "x";`), which are ignored. Fields after the fourth that do not end with a `;`
+///   are no EPD operations: such a line is refused, not read with its tail dropped.
+///
+/// The position must be standard chess (see the module documentation); more material than a
+/// game can reach is fine. Refused: empty text, a FEN over 256 bytes, crazyhouse pockets or
+/// three-check counters, and every position shakmaty refuses.
+pub fn parse_fen(text: &str) -> Result<Chess, FenError> {
+    let text = text.trim();
+    match parse_fen_fields(text) {
+        Err(FenError::Syntax(why)) => match epd_position(text) {
+            Some(four) => parse_fen_fields(&four),
+            None => Err(FenError::Syntax(why)),
+        },
+        parsed => parsed,
+    }
+}
+
+/// The four position fields of an EPD line with operations, if `text` is one.
+fn epd_position(text: &str) -> Option<String> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    (fields.len() > 4 && fields.last().is_some_and(|f| f.ends_with(';')))
+        .then(|| fields[..4].join(" "))
+}
+
+/// [`parse_fen`] of a FEN alone.
+fn parse_fen_fields(fen: &str) -> Result<Chess, FenError> {
     if fen.len() > MAX_FEN_LEN {
         return Err(FenError::Syntax(format!(
             "{} bytes, longer than any fen",
@@ -123,19 +155,6 @@ pub fn parse_fen(fen: &str) -> Result<Chess, FenError> {
         );
     }
     Err(FenError::Position(why))
-}
-
-/// Parses the position of an EPD line (its first four fields: board, side, castling, e.p.;
-/// the operations after them are ignored), as [`parse_fen`] does a FEN.
-pub fn parse_epd(line: &str) -> Result<Chess, FenError> {
-    let fields: Vec<&str> = line.split_whitespace().take(4).collect();
-    if fields.len() < 4 {
-        return Err(FenError::Syntax(format!(
-            "an epd needs four fields, found {}",
-            fields.len()
-        )));
-    }
-    parse_fen(&fields.join(" "))
 }
 
 /// micro-Max's piece code (without the virgin bit) for a shakmaty piece.
@@ -214,37 +233,31 @@ impl Engine {
     /// e.p. square is the one the position keeps whenever a pawn has just double-stepped
     /// (`EnPassantMode::Always`), as the C's `O`.
     pub fn set_position(&mut self, pos: &Chess) {
-        self.reset(); // centre table, empty hash, N=K=L=0
-        for rank in 0..8 {
-            for file in 0..8 {
-                self.b[16 * rank + file] = 0;
-            }
-        }
-        for (sq, piece) in pos.board().clone() {
+        let castling_rooks: Vec<Square> = Color::ALL
+            .into_iter()
+            .flat_map(|colour| {
+                [CastlingSide::KingSide, CastlingSide::QueenSide]
+                    .map(|side| pos.castles().rook(colour, side))
+            })
+            .flatten() // parse_fen's standard mode guarantees each rook is in its corner
+            .collect();
+        let pieces = pos.board().clone().into_iter().map(|(sq, piece)| {
             let mut code = piece_code(piece);
-            if on_initial_square(piece, sq) {
+            if on_initial_square(piece, sq) || castling_rooks.contains(&sq) {
                 code |= 32;
             }
-            self.b[to_0x88(sq) as usize] = code;
-        }
-        for colour in Color::ALL {
-            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-                if let Some(rook) = pos.castles().rook(colour, side) {
-                    // parse_fen's standard mode guarantees the rook is in its corner
-                    self.b[to_0x88(rook) as usize] |= 32;
-                }
-            }
-        }
-        self.k = match pos.turn() {
+            (to_0x88(sq), code)
+        });
+        let k = match pos.turn() {
             Color::White => 8,
             Color::Black => 16,
         };
-        self.Q = material_score(pos);
-        self.O = match pos.ep_square(EnPassantMode::Always) {
+        let ep = match pos.ep_square(EnPassantMode::Always) {
             Some(sq) => to_0x88(sq),
             None if is_initial_position(pos) => 0, // a fresh C process
             None => i8::MIN, // (char)128: the C's O=F after a move that sets no square
         };
+        self.set_up(pieces, k, material_score(pos), ep);
     }
 }
 
@@ -270,11 +283,7 @@ mod tests {
         let mut b = Engine::new(Build::Old, 10);
         a.reset();
         b.set_fen(STARTPOS).unwrap();
-        assert_eq!(a.b, b.b);
-        assert_eq!(
-            (a.k, a.Q, a.O, a.K, a.L, a.N),
-            (b.k, b.Q, b.O, b.K, b.L, b.N)
-        );
+        assert_eq!(a.snapshot(), b.snapshot());
     }
 
     #[test]
@@ -290,22 +299,28 @@ mod tests {
     fn castling_rights_are_virgin_rooks() {
         let mut e = Engine::new(Build::Old, 10);
         e.set_fen("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1").unwrap();
-        assert_eq!(e.b[0x77], 8 + 6 + 32); // h1, K
-        assert_eq!(e.b[0x70], 8 + 6); // a1, no Q
-        assert_eq!(e.b[0x00], 16 + 6 + 32); // a8, q
-        assert_eq!(e.b[0x07], 16 + 6); // h8, no k
-        assert_eq!(e.b[0x74], 8 + 4 + 32); // e1 king
-        assert_eq!(e.O, i8::MIN);
+        assert_eq!(e.board()[0x77], 8 + 6 + 32); // h1, K
+        assert_eq!(e.board()[0x70], 8 + 6); // a1, no Q
+        assert_eq!(e.board()[0x00], 16 + 6 + 32); // a8, q
+        assert_eq!(e.board()[0x07], 16 + 6); // h8, no k
+        assert_eq!(e.board()[0x74], 8 + 4 + 32); // e1 king
+        assert_eq!(e.ep_square(), i8::MIN);
     }
 
     #[test]
     fn epd_lines() {
-        let pos = parse_epd(
+        let pos = parse_fen(
             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - id \"x\"; bm Bb5;",
         )
         .unwrap();
         assert_eq!(pos.turn(), Color::White);
-        assert!(parse_epd("8/8/8/8 w").is_err());
+        assert!(parse_fen("8/8/8/8 w").is_err());
+        // operations must end with `;`: a FEN with a stray tail is no EPD line
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 1";
+        assert!(parse_fen(&format!("{fen} junk")).is_err());
+        // the limit is on the position: long operations are fine
+        let long = format!("{fen} c0 \"{}\";", "x".repeat(300));
+        assert!(parse_fen(&long).is_ok());
     }
 
     #[test]
@@ -322,10 +337,10 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
         ] {
             let mut e = Engine::new(Build::Old, 10);
-            let before = e.b;
+            let before = e.snapshot();
             let err = e.set_fen(bad).unwrap_err();
             assert!(!err.to_string().is_empty());
-            assert_eq!(e.b, before, "{bad}: engine changed on error");
+            assert_eq!(e.snapshot(), before, "{bad}: engine changed on error");
         }
     }
 }

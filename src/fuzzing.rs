@@ -26,8 +26,8 @@ pub fn check_fen(data: &[u8]) {
     ENGINE.with_borrow_mut(|e| {
         e.set_fen(&text).expect("parse_fen accepted it");
         assert!(uci::engine_matches(e, &pos), "board differs for {text:?}");
-        assert_eq!(e.Q, material_score(&pos));
-        assert_eq!(e.k, if pos.turn().is_white() { 8 } else { 16 });
+        assert_eq!(e.material(), material_score(&pos));
+        assert_eq!(e.side(), if pos.turn().is_white() { 8 } else { 16 });
     });
     let again = Fen::from_position(&pos, EnPassantMode::Always).to_string();
     let back = parse_fen(&again).expect("our own FEN parses");
@@ -109,11 +109,13 @@ pub fn check_uci_session(data: &[u8]) {
 pub fn check_play(data: &[u8]) {
     ENGINE.with_borrow_mut(|e| {
         e.reset();
-        e.limits.nodes = 300;
         let mut input = data;
         let mut out = Vec::new();
-        play::run(e, &PlayOptions { trace: true }, &mut input, &mut out).expect("in memory");
+        let opts = PlayOptions {
+            trace: true,
+            limits: crate::engine::Limits::nodes(300),
+        };
+        play::run(e, &opts, &mut input, &mut out).expect("in memory");
         assert!(out.len() >= 144, "at least the first board");
-        e.limits.nodes = crate::engine::DEFAULT_NODE_LIMIT;
     });
 }

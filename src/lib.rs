@@ -2,12 +2,11 @@
 //! published 3.2, and `sd`, self-deepening IID), with a research harness around it.
 //!
 //! ```
-//! use umax::engine::{Build, Engine};
+//! use umax::engine::{Build, Engine, Limits};
 //! let mut e = Engine::new(Build::Old, 16);
-//! e.limits.nodes = 20_000;
 //! assert!(e.enter_move(umax::engine::parse_square(b"e2").unwrap(),
 //!                      umax::engine::parse_square(b"e4").unwrap()));
-//! let think = e.think();
+//! let think = e.think(&Limits::nodes(20_000));
 //! assert!(think.played);
 //! println!("black plays {}", umax::engine::move_name(think.from, think.to));
 //! ```

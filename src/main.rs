@@ -23,13 +23,15 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
     match cli.command {
         Command::Play(args) => {
             let mut engine = Engine::new(args.engine.build, args.engine.hash_bits);
-            engine.limits.nodes = args.nodes as i64;
             engine.set_full_clear(args.full_clear);
             let stdin = std::io::stdin();
             let stdout = std::io::stdout();
             let mut input = stdin.lock();
             let mut out = std::io::BufWriter::new(stdout.lock());
-            let opts = umax::play::PlayOptions { trace: args.trace };
+            let opts = umax::play::PlayOptions {
+                trace: args.trace,
+                limits: umax::engine::Limits::nodes(args.nodes as i64),
+            };
             match umax::play::run(&mut engine, &opts, &mut input, &mut out) {
                 Ok(()) => Ok(ExitCode::SUCCESS),
                 // A closed stdout (e.g. `umax play | head`) is not an error worth a message.

@@ -18,7 +18,7 @@
 
 use crate::chess::{move_to_0x88, uci};
 use crate::driver::{self, EnterError};
-use crate::engine::{Build, Engine};
+use crate::engine::{Build, Engine, Limits};
 use shakmaty::{Chess, EnPassantMode, Position, Role, fen::Epd};
 use std::collections::HashSet;
 
@@ -108,8 +108,7 @@ pub fn generate(
             rejected.duplicate += 1;
             continue;
         }
-        engine.limits.nodes = opts.nodes as i64;
-        let think = engine.think();
+        let think = engine.think(&Limits::nodes(opts.nodes as i64));
         match think.iterations.last() {
             Some(it) if it.score.abs() <= opts.max_score => {}
             _ => {

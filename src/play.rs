@@ -22,7 +22,7 @@
 //! `c[]` keeps its contents from line to line, as in the C, so a short line reuses the tail of
 //! the previous one. The C's `c[]` starts uninitialised; here it starts as zeros.
 
-use crate::engine::Engine;
+use crate::engine::{Engine, Limits};
 use std::io::{self, BufRead, Write};
 
 /// The C's input buffer `int c[9]`: the last line's characters (`getchar()` values; -1 is EOF).
@@ -85,6 +85,8 @@ fn next_char<R: BufRead>(input: &mut R) -> io::Result<i32> {
 pub struct PlayOptions {
     /// Print one line per root iteration (the instrumented C's `printf`).
     pub trace: bool,
+    /// What each think may spend (the C's `1e7` is its node limit).
+    pub limits: Limits,
 }
 
 /// Runs the C's main loop on `input`, writing what the C prints to `out`, until end of input.
@@ -102,14 +104,14 @@ pub fn run<R: BufRead, W: Write>(
         if line.read_line(input)? == Line::End {
             return Ok(());
         }
-        engine.N = 0;
+        // N=0: done by enter_move and think, the main loop's two steps
         if line.is_move() {
             // parse entered move
             let (k, l) = Engine::parse_move(&line.move_chars());
             engine.enter_move(k, l);
         } else {
             // or think up one
-            let think = engine.think();
+            let think = engine.think(&opts.limits);
             if opts.trace {
                 for it in &think.iterations {
                     out.write_all(it.trace_line().as_bytes())?;

@@ -73,7 +73,7 @@ fn random_session(seed: u64, b: B) -> Session {
         B::Sd => Build::Sd,
     };
     let mut engine = Engine::new(build, bits);
-    engine.limits.nodes = nodes as i64;
+    let limits = umax::engine::Limits::nodes(nodes as i64);
     let mut pos = Chess::default();
     let mut input = Vec::new();
     for _ in 0..lines {
@@ -85,7 +85,7 @@ fn random_session(seed: u64, b: B) -> Session {
         let roll = rng.modulo(100);
         if roll < 40 {
             input.push(b'\n');
-            let think = engine.think();
+            let think = engine.think(&limits);
             if think.played {
                 match move_from_0x88(&pos, think.from, think.to) {
                     Some(m) => pos.play_unchecked(m),

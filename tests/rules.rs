@@ -19,43 +19,18 @@ use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, Square};
 use std::collections::{BTreeMap, HashSet};
 use umax::chess::{from_0x88, move_to_0x88, to_0x88};
-use umax::engine::{Build, Engine, I};
+use umax::engine::{Build, Engine, I, Snapshot};
 use umax::uci::enter_move_rebased;
 
 use umax::rng::SplitMix64 as Rng;
 
 /// The engine state a legality check reads and writes.
-#[derive(Clone)]
-struct Snapshot {
-    b: [i8; 129],
-    k: i32,
-    q: i32,
-    o: i8,
-    kk: i8,
-    l: i8,
-    n: i32,
-}
-
 fn save(e: &Engine) -> Snapshot {
-    Snapshot {
-        b: e.b,
-        k: e.k,
-        q: e.Q,
-        o: e.O,
-        kk: e.K,
-        l: e.L,
-        n: e.N,
-    }
+    e.snapshot()
 }
 
 fn restore(e: &mut Engine, s: &Snapshot) {
-    e.b = s.b;
-    e.k = s.k;
-    e.Q = s.q;
-    e.O = s.o;
-    e.K = s.kk;
-    e.L = s.l;
-    e.N = s.n;
+    e.restore(s);
 }
 
 fn fen(pos: &Chess) -> String {
@@ -265,13 +240,15 @@ struct Tally {
 
 /// Checks every candidate of the engine's current position (which must be `pos`).
 fn check_position(e: &mut Engine, pos: &Chess, rng: &mut Rng, t: &mut Tally) {
-    let mut snap = save(e);
+    let snap = save(e);
+    // Q as the checks below see it: the material baseline is taken out beyond I/4
+    let mut q = e.material();
     let legal: BTreeMap<(i8, i8), Move> = pos
         .legal_moves()
         .into_iter()
         .filter_map(|m| move_to_0x88(&m).map(|ft| (ft, m)))
         .collect();
-    if !(-I / 4..=I / 4).contains(&snap.q) {
+    if !(-I / 4..=I / 4).contains(&q) {
         // micro-Max refuses every move here (a named deviation): show it on one legal move,
         // then check the rules with the material baseline taken out of Q, as `umax uci` does.
         if let Some(&(f, to)) = legal.keys().next() {
@@ -284,13 +261,13 @@ fn check_position(e: &mut Engine, pos: &Chess, rng: &mut Rng, t: &mut Tally) {
                     "{} {} (refused, legal; Q={})",
                     fen(pos),
                     umax::engine::move_name(f, to),
-                    snap.q
+                    q
                 );
                 t.deviations.entry(name).or_insert((0, example)).0 += 1;
             }
         }
         t.rebased += 1;
-        snap.q = 0;
+        q = 0;
     }
     let mut seen = HashSet::new();
     let pairs = legal.keys().copied().chain(
@@ -303,7 +280,7 @@ fn check_position(e: &mut Engine, pos: &Chess, rng: &mut Rng, t: &mut Tally) {
             continue;
         }
         restore(e, &snap);
-        let accepted = e.enter_move(f, to);
+        let accepted = enter_move_rebased(e, f, to); // enter_move unless |Q| > I/4
         t.checked += 1;
         let fide = legal.get(&(f, to));
         if accepted && let Some(m) = fide {
@@ -325,7 +302,7 @@ fn check_position(e: &mut Engine, pos: &Chess, rng: &mut Rng, t: &mut Tally) {
         let (fs, ts) = (from_0x88(f).unwrap(), from_0x88(to).unwrap());
         let dev = DEVIATIONS
             .iter()
-            .find(|d| d.engine_accepts == accepted && (d.explains)(pos, fs, ts, accepted, snap.q));
+            .find(|d| d.engine_accepts == accepted && (d.explains)(pos, fs, ts, accepted, q));
         let what = format!(
             "{} {} ({})",
             fen(pos),
@@ -513,7 +490,7 @@ fn each_deviation_is_real() {
         );
         let (fs, ts) = (from_0x88(from).unwrap(), from_0x88(to).unwrap());
         assert!(
-            (d.explains)(&pos, fs, ts, d.engine_accepts, e.Q),
+            (d.explains)(&pos, fs, ts, d.engine_accepts, e.material()),
             "{}: not explained",
             d.name
         );

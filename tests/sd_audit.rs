@@ -2,7 +2,7 @@
 //! search (`Engine::auditing`; the normal instance carries no counting code).
 
 use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
-use umax::engine::{Audit, Build, Engine};
+use umax::engine::{Audit, Build, Engine, Limits};
 
 fn audit_suite(build: Build, depth: i32) -> Audit {
     let mut e = Engine::new(build, 20);
@@ -45,7 +45,6 @@ fn invariants_hold_through_whole_games() {
         for first in ["e2e4", "d2d4", "g1f3"] {
             let mut e = Engine::new(build, 18);
             e.auditing = true;
-            e.limits.nodes = 20_000;
             let pos = BenchPosition {
                 name: first.into(),
                 moves: vec![first.into()],
@@ -53,7 +52,7 @@ fn invariants_hold_through_whole_games() {
             setup(&mut e, &pos).unwrap();
             e.audit = Audit::default();
             for _ in 0..120 {
-                e.think();
+                e.think(&Limits::nodes(20_000));
             }
             assert!(e.audit.nodes > 1_000_000, "{build} {first}: {:?}", e.audit);
             assert_eq!(e.audit.past_ultimate, 0, "{build} {first}: {:?}", e.audit);

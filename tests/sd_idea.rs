@@ -3,7 +3,7 @@
 //! (`../shared/notes/self-deepening.md` gives the semantics.)
 
 use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
-use umax::engine::{Build, Engine};
+use umax::engine::{Build, Engine, Limits};
 
 fn engines() -> (Engine, Engine) {
     (Engine::new(Build::Old, 20), Engine::new(Build::Sd, 20))
@@ -87,7 +87,7 @@ fn legality_checks_agree() {
                 if to & 0x88u8 as i8 != 0 {
                     continue;
                 }
-                let (b, k, q, o) = (old.b, old.k, old.Q, old.O);
+                let before = old.snapshot();
                 let a1 = old.enter_move(from, to);
                 let a2 = sd.enter_move(from, to);
                 assert_eq!(
@@ -98,19 +98,16 @@ fn legality_checks_agree() {
                     umax::engine::move_name(from, to)
                 );
                 if a1 {
-                    assert_eq!(old.b, sd.b);
-                    assert_eq!((old.Q, old.O, old.k), (sd.Q, sd.O, sd.k));
+                    assert_eq!(old.board(), sd.board());
+                    assert_eq!(
+                        (old.material(), old.ep_square(), old.side()),
+                        (sd.material(), sd.ep_square(), sd.side())
+                    );
                     checked += 1;
                 }
                 // take the move back: restore both engines' state
-                old.b = b;
-                old.k = k;
-                old.Q = q;
-                old.O = o;
-                sd.b = b;
-                sd.k = k;
-                sd.Q = q;
-                sd.O = o;
+                old.restore(&before);
+                sd.restore(&before);
             }
         }
     }
@@ -132,9 +129,7 @@ fn mate_ends_deepening_at_the_root() {
     for build in [Build::Old, Build::Sd] {
         let mut e = Engine::new(build, 18);
         setup(&mut e, &pos).unwrap();
-        e.limits.nodes = i64::MAX;
-        e.limits.max_ply = Some(30);
-        let think = e.think();
+        let think = e.think(&Limits::depth(30));
         let last = think.iterations.last().unwrap();
         assert_eq!(last.ply, 98, "{build}: {:?}", think.iterations);
         assert!(

@@ -2,15 +2,17 @@
 //! self-deepening note not applied): its invariants, and that it is a build of its own.
 
 use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
-use umax::engine::{Audit, Build, Engine, RootIter};
+use umax::engine::{Audit, Build, Engine, Limits, RootIter};
 
 /// The root iterations of one think limited to root depth `ply`, and the move it offers.
 fn think_to(build: Build, pos: &BenchPosition, ply: i32) -> (Vec<RootIter>, (i8, i8)) {
     let mut e = Engine::new(build, 18);
     setup(&mut e, pos).unwrap();
-    e.limits.nodes = i64::MAX;
-    e.limits.max_ply = Some(ply);
-    let t = e.think();
+    let t = e.think(&Limits {
+        nodes: i64::MAX,
+        max_ply: Some(ply),
+        ..Limits::default()
+    });
     (t.iterations.clone(), (t.from, t.to))
 }
 
@@ -62,7 +64,10 @@ fn sdnr_invariants_hold_through_whole_games() {
     for first in ["e2e4", "d2d4"] {
         let mut e = Engine::new(Build::Sdnr, 18);
         e.auditing = true;
-        e.limits.nodes = 20_000;
+        let limits = Limits {
+            nodes: 20_000,
+            ..Limits::default()
+        };
         let pos = BenchPosition {
             name: first.into(),
             moves: vec![first.into()],
@@ -70,7 +75,7 @@ fn sdnr_invariants_hold_through_whole_games() {
         setup(&mut e, &pos).unwrap();
         e.audit = Audit::default();
         for _ in 0..80 {
-            e.think();
+            e.think(&limits);
         }
         assert!(e.audit.nodes > 500_000, "{first}: {:?}", e.audit);
         assert!(e.audit.self_deepened > 0, "{first}: {:?}", e.audit);

@@ -11,7 +11,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Move, Position};
 use umax::chess::move_to_0x88;
-use umax::engine::{Build, Engine};
+use umax::engine::{Build, Engine, Limits};
 
 struct Rng(u64);
 impl Rng {
@@ -29,7 +29,7 @@ fn fen(pos: &Chess) -> String {
 
 /// Castling possible for a colour: virgin king and a virgin piece in one of its corners.
 fn castling_state(e: &Engine) -> [bool; 4] {
-    let virgin = |sq: usize| e.b[sq] & 32 != 0;
+    let virgin = |sq: usize| e.board()[sq] & 32 != 0;
     [
         virgin(0x74) && virgin(0x77),
         virgin(0x74) && virgin(0x70),
@@ -40,10 +40,18 @@ fn castling_state(e: &Engine) -> [bool; 4] {
 
 fn assert_same_state(a: &Engine, b: &Engine, what: &str) {
     for sq in 0..128 {
-        assert_eq!(a.b[sq] & !32, b.b[sq] & !32, "{what}: square {sq:#x}");
+        assert_eq!(
+            a.board()[sq] & !32,
+            b.board()[sq] & !32,
+            "{what}: square {sq:#x}"
+        );
     }
     assert_eq!(castling_state(a), castling_state(b), "{what}: castling");
-    assert_eq!((a.k, a.Q, a.O), (b.k, b.Q, b.O), "{what}: k, Q, O");
+    assert_eq!(
+        (a.side(), a.material(), a.ep_square()),
+        (b.side(), b.material(), b.ep_square()),
+        "{what}: k, Q, O"
+    );
 }
 
 /// A random game without promotions (shorter if it ends early).
@@ -87,14 +95,9 @@ fn startpos_fen_is_the_fresh_engine_and_searches_alike() {
     let mut b = Engine::new(Build::Old, 16);
     b.set_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
         .unwrap();
-    assert_eq!(a.b, b.b);
-    assert_eq!(
-        (a.k, a.Q, a.O, a.K, a.L, a.N),
-        (b.k, b.Q, b.O, b.K, b.L, b.N)
-    );
-    a.limits.nodes = 20_000;
-    b.limits.nodes = 20_000;
-    assert_eq!(a.think(), b.think());
+    assert_eq!(a.snapshot(), b.snapshot());
+    let limits = Limits::nodes(20_000);
+    assert_eq!(a.think(&limits), b.think(&limits));
 }
 
 #[test]
@@ -116,13 +119,11 @@ fn set_fen_searches_like_the_moves_that_reach_it() {
         if !castled_lately {
             assert_same_state(&a, &b, &what);
         }
-        for (e, n) in [(&mut a, 10_000), (&mut b, 10_000)] {
-            e.limits.nodes = n;
-        }
+        let limits = Limits::nodes(10_000);
         // 1. moves + clear_hash vs set_fen
         if !castled_lately {
             a.clear_hash();
-            assert_eq!(a.think(), b.think(), "{what}");
+            assert_eq!(a.think(&limits), b.think(&limits), "{what}");
             compared += 1;
         }
         // 2. moves vs set_fen one move earlier + enter_move: also the same hash table
@@ -137,8 +138,8 @@ fn set_fen_searches_like_the_moves_that_reach_it() {
         if !castled_lately {
             assert_same_state(&a, &b, &what);
             assert_eq!(
-                a.think(),
-                b.think(),
+                a.think(&limits),
+                b.think(&limits),
                 "{what} (with the legality check's table)"
             );
             with_hash += 1;
@@ -153,11 +154,11 @@ fn q_is_off_by_seven_per_promotion() {
     // the promotion is 7 more in white's favour than the material count set_fen uses.
     let mut a = Engine::new(Build::Old, 16);
     a.set_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-    let q0 = a.Q;
+    let q0 = a.material();
     assert!(a.enter_move(0x10, 0x00)); // a7a8=Q
     let mut b = Engine::new(Build::Old, 16);
     b.set_fen("Q3k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
     assert_eq!(q0, 99);
-    assert_eq!(a.Q, b.Q - 7);
-    assert_eq!(a.Q, -(99 + 799));
+    assert_eq!(a.material(), b.material() - 7);
+    assert_eq!(a.material(), -(99 + 799));
 }

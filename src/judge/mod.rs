@@ -149,9 +149,8 @@ pub fn parse_positions(text: &str, source: &str) -> Result<Vec<InputPosition>, S
         };
         let first = body.split_whitespace().next().unwrap_or("");
         if first.contains('/') {
-            let pos = crate::fen::parse_fen(body)
-                .or_else(|_| crate::fen::parse_epd(body))
-                .map_err(|e| at(format!("not a FEN or EPD: {e}")))?;
+            let pos =
+                crate::fen::parse_fen(body).map_err(|e| at(format!("not a FEN or EPD: {e}")))?;
             if pos.is_game_over() {
                 return Err(at("the game is over in this position".into()));
             }

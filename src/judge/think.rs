@@ -8,8 +8,7 @@
 
 use crate::chess::{move_from_0x88, uci};
 use crate::driver::EnterError;
-use crate::engine::{Build, Engine, thread_cpu_seconds};
-use shakmaty::Chess;
+use crate::engine::{Build, Engine, Limits, thread_cpu_seconds};
 
 /// How long a think may go on.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -37,16 +36,10 @@ pub fn think_at(
     moves: &[String],
     budget: ThinkBudget,
 ) -> Result<Thought, String> {
-    engine.reset();
-    let mut board = match fen {
-        Some(f) => {
-            engine
-                .set_fen(f)
-                .map_err(|e| format!("cannot set up '{f}': {e}"))?;
-            crate::fen::parse_fen(f).map_err(|e| format!("'{f}': {e}"))?
-        }
-        None => Chess::default(),
-    };
+    let setup = fen
+        .map(|f| crate::fen::parse_fen(f).map_err(|e| format!("cannot set up '{f}': {e}")))
+        .transpose()?;
+    let mut board = crate::driver::start(engine, setup.as_ref());
     crate::driver::enter_moves(engine, &mut board, moves.iter().map(String::as_str)).map_err(
         |(_, m, e)| match e {
             EnterError::NotLegal(e) => e,
@@ -55,17 +48,14 @@ pub fn think_at(
         },
     )?;
     let cpu0 = thread_cpu_seconds();
-    match budget {
-        ThinkBudget::Nodes(n) => {
-            engine.limits.nodes = n as i64;
-            engine.limits.deadline = None;
-        }
-        ThinkBudget::Seconds(s) => {
-            engine.limits.nodes = i64::MAX;
-            engine.limits.deadline = Some(cpu0 + s);
-        }
-    }
-    let think = engine.think();
+    let limits = match budget {
+        ThinkBudget::Nodes(n) => Limits::nodes(n as i64),
+        ThinkBudget::Seconds(s) => Limits {
+            deadline: Some(cpu0 + s),
+            ..Limits::nodes(i64::MAX)
+        },
+    };
+    let think = engine.think(&limits);
     let cpu_s = thread_cpu_seconds() - cpu0;
     Ok(Thought {
         mv: move_from_0x88(&board, think.from, think.to).map(|m| uci(&m)),

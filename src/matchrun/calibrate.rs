@@ -10,7 +10,7 @@
 //! different machines merge, each having played at its own factor.
 
 use crate::bench::{builtin_suite, setup};
-use crate::engine::{Build, Engine, thread_cpu_seconds};
+use crate::engine::{Build, Engine, Limits, thread_cpu_seconds};
 
 /// micro-Max 3.2 (the C, gcc -O2) on a 2006 desktop core, in nodes per second of the
 /// faithful search: the speed `--tc-scale 2006` scales to. An estimate, good to a factor of
@@ -142,13 +142,12 @@ pub fn measure(threads: usize, hash_bits: u32) -> Result<(f64, u64, f64), String
                     .name(format!("umax-calibrate-{i}"))
                     .spawn_scoped(scope, move || {
                         let mut engine = Engine::new(Build::Old, hash_bits);
-                        engine.limits.nodes = MEASURE_NODES;
                         let (mut nodes, mut cpu) = (0u64, 0.0);
                         for pass in 0..2 {
                             for pos in suite {
                                 setup(&mut engine, pos)?;
                                 let t0 = thread_cpu_seconds();
-                                let think = engine.think();
+                                let think = engine.think(&Limits::nodes(MEASURE_NODES));
                                 if pass == 1 {
                                     cpu += thread_cpu_seconds() - t0;
                                     nodes += think.nodes.max(0) as u64;

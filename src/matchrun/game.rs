@@ -3,9 +3,9 @@
 //!
 //! | C main loop                               | here                                     |
 //! |-------------------------------------------|------------------------------------------|
-//! | process start                             | `Engine::reset()` (table kept, cleared)  |
-//! | move line (opening or opponent's move)    | `Engine::enter_move(from, to)`           |
-//! | empty line (think, then its own check)    | `Engine::think()`                        |
+//! | process start                             | `driver::start` (`Engine::reset`, table kept) |
+//! | move line (opening or opponent's move)    | `driver::enter` (`Engine::enter_move`)   |
+//! | empty line (think, then its own check)    | `Engine::think(&limits)`                 |
 //!
 //! Only `think()` is timed and counted; the legality checks of fed moves are not.
 
@@ -15,9 +15,11 @@ use super::pgn;
 use super::referee::{GameEnd, Referee, Termination};
 use crate::builds::Pairing;
 use crate::chess;
-use crate::engine::{Build, Engine, Think, move_name, thread_cpu_seconds};
+use crate::driver;
+use crate::engine::{Build, Engine, Limits, TestFault, Think, move_name, thread_cpu_seconds};
+use crate::fen::parse_fen;
 use crate::games::GameRow;
-use shakmaty::{Color, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
@@ -49,23 +51,18 @@ impl Worker {
     }
 }
 
-/// The one place where an engine is set up from a FEN (`Engine::set_fen`, src/fen.rs). Such
+/// The position a game starts from, as the engines set it up: `None` for the initial position
+/// (a fresh C process), else the opening's FEN read by the one FEN reader (src/fen.rs). Such
 /// games have no C counterpart: the C original always starts from the initial position.
-pub fn set_start_position(engine: &mut Engine, fen: &str) -> Result<(), String> {
-    engine
-        .set_fen(fen)
-        .map_err(|e| format!("cannot set up '{fen}': {e}"))
+pub fn start_position(fen: Option<&str>) -> Result<Option<Chess>, String> {
+    fen.map(|fen| parse_fen(fen).map_err(|e| format!("cannot set up '{fen}': {e}")))
+        .transpose()
 }
 
 /// Refuses FEN openings the engines cannot start from, before any game starts.
 pub fn check_fen_support(openings: &[Opening]) -> Result<(), String> {
-    let mut probe: Option<Engine> = None;
     for o in openings {
-        if let Some(fen) = &o.fen {
-            let engine = probe.get_or_insert_with(|| Engine::new(Build::Old, 4));
-            engine.reset();
-            set_start_position(engine, fen).map_err(|e| format!("{}: {e}", o.origin))?;
-        }
+        start_position(o.fen.as_deref()).map_err(|e| format!("{}: {e}", o.origin))?;
     }
     Ok(())
 }
@@ -172,36 +169,36 @@ impl<'e> Side<'e> {
         )
     }
 
-    /// A fresh C process: initial position, empty table (and the FEN, for FEN openings).
+    /// A fresh C process: initial position, empty table (or the FEN's, for FEN openings).
     fn start(&mut self, fen: Option<&str>) -> Option<GameEnd> {
-        if let Err(msg) = guarded(|| self.engine.reset()) {
+        let setup = match start_position(fen) {
+            Ok(setup) => setup,
+            Err(e) => {
+                return Some(GameEnd::loss(
+                    self.color,
+                    Termination::EngineRejectedMove,
+                    format!("{} could not start from the FEN: {e}", self.name()),
+                ));
+            }
+        };
+        if let Err(msg) = guarded(|| driver::start(self.engine, setup.as_ref())) {
             return Some(self.panic_end("when reset", msg));
-        }
-        if let Some(fen) = fen
-            && let Err(e) = set_start_position(self.engine, fen)
-        {
-            return Some(GameEnd::loss(
-                self.color,
-                Termination::EngineRejectedMove,
-                format!("{} could not start from the FEN: {e}", self.name()),
-            ));
         }
         None
     }
 
     /// A move line: the engine enters a move the referee accepted. `corrupt` is the test fault.
     fn feed(&mut self, mv: &Move, corrupt: bool) -> Option<GameEnd> {
-        let (from, to) = chess::move_to_0x88(mv).expect("openings and engine moves are enterable");
         let engine = &mut *self.engine;
-        let played = guarded(|| {
+        let entered = guarded(|| {
             if corrupt {
-                engine.k ^= 24; // test fault: the engine believes the other side is to move
+                engine.inject_fault(TestFault::WrongSideToMove);
             }
-            engine.enter_move(from, to)
+            driver::enter(engine, mv)
         });
-        match played {
-            Ok(true) => None,
-            Ok(false) => Some(GameEnd::loss(
+        match entered {
+            Ok(Ok(())) => None,
+            Ok(Err(_)) => Some(GameEnd::loss(
                 self.color,
                 Termination::EngineRejectedMove,
                 format!(
@@ -217,26 +214,22 @@ impl<'e> Side<'e> {
     /// An empty line: the engine thinks (under the budget) and checks its own move.
     fn think(&mut self, budget: &Budget, fault: bool) -> Result<Thought, GameEnd> {
         let allotted = self.clock.map(|left| left / TC_MOVES_TO_GO);
-        let limits = &mut self.engine.limits;
-        match budget {
-            Budget::Nodes(n) => {
-                limits.nodes = *n as i64;
-                limits.deadline = None;
-            }
-            Budget::Time(_) => limits.nodes = i64::MAX, // the clock alone decides
-        }
-        let previous = (self.engine.K, self.engine.L);
+        let mut limits = match budget {
+            Budget::Nodes(n) => Limits::nodes(*n as i64),
+            Budget::Time(_) => Limits::nodes(i64::MAX), // the clock alone decides
+        };
+        let previous = self.engine.last_move();
         let engine = &mut *self.engine;
         let (cpu0, wall0) = (thread_cpu_seconds(), Instant::now());
         if let Some(a) = allotted {
             // the root starts no iteration once this move has used its share of the clock
-            engine.limits.deadline = Some(cpu0 + a);
+            limits.deadline = Some(cpu0 + a);
         }
         let think = guarded(|| {
             if fault {
                 panic!("injected fault (test)");
             }
-            engine.think()
+            engine.think(&limits)
         });
         let cpu = thread_cpu_seconds() - cpu0;
         self.cpu += cpu;

@@ -397,6 +397,7 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Limits;
 
     #[test]
     fn below_min_playing_nodes_no_think_plays_a_move() {
@@ -408,9 +409,8 @@ mod tests {
                 moves: Vec::new(),
             };
             crate::bench::setup(&mut e, &start).unwrap();
-            e.limits.nodes = MIN_PLAYING_NODES as i64;
             assert!(
-                e.think().played,
+                e.think(&Limits::nodes(MIN_PLAYING_NODES as i64)).played,
                 "{build:?} plays from the start at the minimum"
             );
             for o in book.openings.iter().take(40) {
@@ -419,8 +419,8 @@ mod tests {
                     moves: o.text.split_whitespace().map(str::to_string).collect(),
                 };
                 crate::bench::setup(&mut e, &pos).unwrap();
-                e.limits.nodes = MIN_PLAYING_NODES as i64 - 1;
-                assert!(!e.think().played, "{build:?} {}", o.origin);
+                let limits = Limits::nodes(MIN_PLAYING_NODES as i64 - 1);
+                assert!(!e.think(&limits).played, "{build:?} {}", o.origin);
             }
         }
     }

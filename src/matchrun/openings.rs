@@ -14,8 +14,8 @@
 
 use crate::chess;
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
-use shakmaty::fen::{Epd, Fen};
-use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Move, Position};
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, EnPassantMode, Move, Position};
 use std::ops::ControlFlow;
 use std::path::Path;
 
@@ -230,20 +230,9 @@ fn parse_fen_line(origin: String, line: &str) -> Result<Opening, String> {
     Opening::new(origin, pos, Some(fen), Vec::new())
 }
 
-/// A FEN (6 fields) or an EPD (4 fields, operations after them ignored).
+/// A FEN or an EPD line, by the one reader and its rules ([`crate::fen::parse_fen`]).
 fn position_from_fen_or_epd(text: &str) -> Result<Chess, String> {
-    let setup = match Fen::from_ascii(text.as_bytes()) {
-        Ok(fen) => fen.into_setup(),
-        Err(fen_err) => {
-            let four: Vec<&str> = text.split_whitespace().take(4).collect();
-            match Epd::from_ascii(four.join(" ").as_bytes()) {
-                Ok(epd) => epd.into_setup(),
-                Err(_) => return Err(format!("'{text}' is not a valid FEN or EPD: {fen_err}")),
-            }
-        }
-    };
-    Chess::from_setup(setup, CastlingMode::Standard)
-        .map_err(|e| format!("'{text}' is not a legal position: {e}"))
+    crate::fen::parse_fen(text).map_err(|e| format!("'{text}': {e}"))
 }
 
 /// Collects the main line of each PGN game.
@@ -413,6 +402,69 @@ mod tests {
                 .unwrap_err()
                 .starts_with("t.txt:1: ")
         );
+    }
+
+    /// One FEN reader, one set of rules: an opening line, a PGN `FEN` tag, `Engine::set_fen`
+    /// (the match's set-up) and uci's `position fen` accept and refuse the same texts.
+    #[test]
+    fn every_path_reads_a_fen_alike() {
+        use crate::engine::{Build, Engine};
+        let start = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let cases: &[(&str, bool)] = &[
+            (start, true),
+            // EPD: four fields, with or without operations ended by `;`
+            (
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -",
+                true,
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";",
+                true,
+            ),
+            // fields after the fourth that are no operations
+            (
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 junk",
+                false,
+            ),
+            // more material than a game reaches (fen.rs accepted it, openings did not)
+            ("4k3/8/8/8/8/NNNNNNNN/NNNNNNNN/4K3 w - - 0 1", true),
+            // bad castling: no rook for the right, a Chess960 right
+            ("4k3/8/8/8/8/8/8/4K2R w Q - 0 1", false),
+            ("1r2k3/8/8/8/8/8/8/1R2K3 w B - 0 1", false),
+            // bad counts
+            ("4k3/8/8/8/8/8/8/4K2R w K - x 1", false),
+            ("4k3/8/8/8/8/8/8/4K2R w K - 0 -1", false),
+            // pockets (openings read them, dropping the pockets; fen.rs did not)
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qq] w KQkq - 0 1",
+                false,
+            ),
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra fields here", false),
+            ("8/8/8/8 w", false),
+        ];
+        let mut engine = Engine::new(Build::Old, 4);
+        for &(text, ok) in cases {
+            let pgn = format!("[FEN \"{text}\"]\n[SetUp \"1\"]\n\n*\n");
+            // (a tag value cannot hold the EPD's quotes unescaped)
+            let pgn_ok = if text.contains('"') {
+                ok
+            } else {
+                parse_text("t.pgn", "t.pgn", pgn.as_bytes(), true).is_ok()
+            };
+            let paths = [
+                ("reader", crate::fen::parse_fen(text).is_ok()),
+                ("opening line", lines(text).is_ok()),
+                ("pgn tag", pgn_ok),
+                ("set_fen", engine.set_fen(text).is_ok()),
+                (
+                    "uci",
+                    crate::uci::setup_position(&crate::uci::Start::Fen(text.into()), &[]).is_ok(),
+                ),
+            ];
+            for (path, accepted) in paths {
+                assert_eq!(accepted, ok, "{path}: {text}");
+            }
+        }
     }
 
     #[test]

@@ -39,14 +39,14 @@ pub(super) fn think_rebased(
     engine: &mut Engine,
     think: impl FnOnce(&mut Engine) -> Think,
 ) -> (Think, i32) {
-    if !material_beyond_quarter(engine) {
-        return (think(engine), 0);
-    }
-    let q = engine.Q;
-    engine.Q = 0;
-    let t = think(engine);
-    engine.Q = if t.played { engine.Q - q } else { q };
-    (t, q)
+    let mut thought = None;
+    let base = engine.with_material_rebased(|e| {
+        let t = think(e);
+        let played = t.played;
+        thought = Some(t);
+        played
+    });
+    (thought.expect("the think ran"), base)
 }
 
 /// What ends a search, worked out from `go`'s parameters.

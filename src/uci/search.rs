@@ -39,9 +39,6 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             }
         }
         self.answer.send(&self.out, &format!("bestmove {best}"));
-        engine.on_iteration = None;
-        engine.limits.stop = None;
-        engine.abort = None;
         // the think leaves its entries in the table (`think_move`): clear them now, after
         // bestmove, rather than at the next go
         engine.clear_hash();
@@ -56,14 +53,25 @@ impl<W: Write + Send + 'static> SearchJob<W> {
         }
     }
 
-    /// `Engine::think` with the plan's limits, printing `info` after each iteration.
+    /// The engine's limits for this `go`: the depth is the engine's own rule (`max_ply`; a
+    /// depth is at least 1, so a move is always searched); the others act through `stop`, set
+    /// by the per-iteration callback, because they must let the first iteration that searches
+    /// moves (ply 1) complete, which the C's root rule does not promise (`go nodes 1`, a hard
+    /// limit already past), and the node count is the C's `int`, counted past its wraps.
+    pub(super) fn limits(&self, stop: &Arc<AtomicBool>) -> Limits {
+        Limits {
+            nodes: i64::MAX,
+            max_ply: self.plan.depth,
+            stop: Some(stop.clone()),
+            abort: Some(self.abort()),
+            ..Limits::default()
+        }
+    }
+
+    /// `Engine::think_move` with the plan's limits, printing `info` after each iteration.
     pub(super) fn think(&self, engine: &mut Engine) -> Think {
         let engine_stop = Arc::new(AtomicBool::new(false));
-        engine.limits.nodes = i64::MAX; // limits act through the stop flag, see below
-        engine.limits.max_ply = None;
-        engine.limits.deadline = None;
-        engine.limits.stop = Some(engine_stop.clone());
-        engine.abort = Some(self.abort());
+        let limits = self.limits(&engine_stop);
         let mut st = IterationState {
             last_end: Duration::ZERO,
             last_len: None,
@@ -76,10 +84,10 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 &self.out,
                 &format!(
                     "info string material score {} is beyond I/4, where micro-Max 3.2 takes it for a mate and searches nothing: searching with it taken out of Q",
-                    engine.Q
+                    engine.material()
                 ),
             );
-            engine.Q
+            engine.material()
         } else {
             0
         };
@@ -91,7 +99,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             self.user_stop.clone(),
             self.answer.clone(),
         );
-        engine.on_iteration = Some(Box::new(move |it: &RootIter| {
+        let observe = move |it: &RootIter| {
             let now = started.elapsed();
             // N is the C's int: count its wraps in a very long analysis.
             let n = it.nodes as u32;
@@ -134,7 +142,6 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             let predicted_end = now.as_secs_f64() + len.as_secs_f64() * growth;
             let done = user_stop.load(Ordering::SeqCst)
                 || plan.nodes.is_some_and(|n| nodes >= n)
-                || plan.depth.is_some_and(|d| st.depth >= d)
                 || plan.hard.is_some_and(|h| now >= h)
                 || plan.time.is_some_and(|t| {
                     let t = t.as_secs_f64();
@@ -143,9 +150,8 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             if done {
                 engine_stop.store(true, Ordering::SeqCst);
             }
-        }));
-        let (think, _) = think_rebased(engine, |e| e.think_move());
-        engine.on_iteration = None;
+        };
+        let (think, _) = think_rebased(engine, |e| e.think_move(&limits, observe));
         think
     }
 
@@ -166,7 +172,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 && (think.from as i32 - think.to as i32).abs() == 2
         });
         if castling {
-            engine.b[think.from as usize] &= !32;
+            engine.forbid_castling(think.from);
         }
         let again = self.think_quietly(engine);
         if let Some(m) = move_from_0x88(&self.pos, again.from, again.to) {
@@ -198,23 +204,20 @@ impl<W: Write + Send + 'static> SearchJob<W> {
     /// A second think under the same plan (and hard limit), without `info` lines.
     pub(super) fn think_quietly(&self, engine: &mut Engine) -> Think {
         let engine_stop = Arc::new(AtomicBool::new(false));
-        engine.limits.stop = Some(engine_stop.clone());
-        engine.abort = Some(self.abort());
+        let limits = self.limits(&engine_stop);
         let plan = self.plan.clone();
         let started = Instant::now();
         let budget = self.plan.time;
-        engine.on_iteration = Some(Box::new(move |it: &RootIter| {
+        let observe = move |it: &RootIter| {
             let done = it.ply >= 1
                 && (plan.nodes.is_some_and(|n| it.nodes as i64 >= n)
-                    || plan.depth.is_some_and(|d| it.ply >= d)
                     || budget.is_some_and(|t| started.elapsed() * 4 > t)
                     || plan.infinite);
             if done {
                 engine_stop.store(true, Ordering::SeqCst);
             }
-        }));
-        let (think, _) = think_rebased(engine, |e| e.think_move());
-        engine.on_iteration = None;
+        };
+        let (think, _) = think_rebased(engine, |e| e.think_move(&limits, observe));
         think
     }
 }

@@ -1,0 +1,384 @@
+//! The speed machinery beside the port: helpers that make [`Engine::search`] faster without
+//! changing what it computes (same tree, same node counts: `scripts/perf-guard.sh`, the bench
+//! signatures, `results/bench.md`). `engine.rs` keeps the port, reading side by side with the
+//! C; each helper here says which line of the C it shadows.
+//!
+//! | helper | shadows (C) | what it does instead |
+//! |--------|-------------|----------------------|
+//! | `hash_table` | `struct _ {...} A[U];` | the table on transparent huge pages |
+//! | `own_squares`, `square_index`, `square_0x88` | `do{u=b[x];if(u&k)...}W((x=x+9&~M)-B);` | the own pieces from a bitboard, in the scan's order |
+//! | `clear_written`, `mark_dirty` ([`Engine::clear_hash`]) | `F(i,0,U)A[i].K=0;` | clears only the entries written |
+//! | `GenState`, `prefetch_next_move`, `prefetch_slot`, `AHEAD` | `j=(k*E^J)&U-9;` of a later `D()` | prefetches the replies' hash slots a few moves ahead |
+
+use super::*;
+
+// ---- huge pages: the table `A[U]` ----
+
+/// `A[]`: `len` empty entries. The table is asked to be backed by transparent huge pages (on
+/// Linux) before it is first written: its probes land at random over 200 MB, and with 4 KB pages
+/// nearly every probe also misses the TLB. The contents are the same either way.
+pub(super) fn hash_table(len: usize) -> Vec<Entry> {
+    let mut table: Vec<Entry> = Vec::with_capacity(len);
+    advise_huge_pages(
+        table.as_mut_ptr() as usize,
+        len * std::mem::size_of::<Entry>(),
+    );
+    table.resize(len, Entry::default());
+    table
+}
+
+/// `madvise(MADV_HUGEPAGE)` on the whole 2 MB pages inside `[start, start+bytes)`.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: usize, bytes: usize) {
+    const HUGE: usize = 2 << 20;
+    let first = start.next_multiple_of(HUGE);
+    let end = (start + bytes) / HUGE * HUGE;
+    if end > first {
+        // SAFETY: [first, end) lies inside an allocation we own; MADV_HUGEPAGE is only a hint
+        // about how to back it and changes no contents. A failure (e.g. THP disabled) is fine.
+        unsafe {
+            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_start: usize, _bytes: usize) {}
+
+// ---- the board scan: `do{u=b[x];if(u&k)...}W((x=x+9&~M)-B);` ----
+
+/// The square `x` (0x88) as 0..64 in a8..h1 order: rank-major, the order of the C's board scan.
+#[inline(always)]
+pub(super) fn square_index(x: i8) -> u32 {
+    let x = x as u8 as u32;
+    (x >> 1 & 0x38) | (x & 7)
+}
+
+/// [`square_index`] back to the 0x88 square.
+#[inline(always)]
+pub(super) fn square_0x88(s: u32) -> i8 {
+    ((s & 0x38) << 1 | (s & 7)) as i8
+}
+
+/// The squares holding a piece of side `k` (8 or 16), as bits 0..64 by [`square_index`]: the
+/// board scan's `u&k` test for all 64 squares at once, eight squares (one rank) per word.
+#[inline(always)]
+pub(super) fn own_squares(b: &[i8; 129], k: i32) -> u64 {
+    debug_assert!(k == 8 || k == 16);
+    let shift = k.trailing_zeros();
+    let mut own = 0u64;
+    for rank in 0..8 {
+        let row: [i8; 8] = b[16 * rank..16 * rank + 8].try_into().unwrap();
+        let row = u64::from_le_bytes(row.map(|sq| sq as u8));
+        // One bit per byte (the byte's bit `k`), then the eight gathered into the top byte.
+        let bits = (row >> shift) & 0x0101_0101_0101_0101;
+        own |= (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * rank);
+    }
+    own
+}
+
+// ---- the prefetch generator: the probe `j=(k*E^J)&U-9;` of the moves to come ----
+
+/// How many moves ahead of the move being searched the generator runs to prefetch the reply's
+/// probe (the C's `A[(k*E^J)&U-9]` of a later `D()` call). One sibling's subtree is often
+/// shorter than a probe's memory latency (~200 ns here, TLB walk included): 1 ahead hid half of
+/// it, 3 ahead most (4 measured no better; `results/bench.md`).
+pub(super) const AHEAD: usize = 3;
+
+/// Where the move generator stands at a move about to be searched: the side `k`, e.p. square
+/// `E` and key `J` of the node; piece `u` (type `p`) on `x`, direction `r` (index `j` in `o[]`),
+/// target `y` holding `t`, castling/e.p. squares `F`,`G`, whether the move is the sneaked best
+/// move, and the own pieces still to visit (`rest`, rotated by `start`).
+#[derive(Clone, Copy)]
+pub(super) struct GenState {
+    pub(super) k: i32,
+    pub(super) E: i32,
+    pub(super) J: i32,
+    pub(super) x: i8,
+    pub(super) u: i8,
+    pub(super) p: i8,
+    pub(super) j: i32,
+    pub(super) r: i32,
+    pub(super) y: i8,
+    pub(super) t: i8,
+    pub(super) F: i32,
+    pub(super) G: i32,
+    pub(super) sneak: bool,
+    pub(super) rest: u64,
+    pub(super) start: u32,
+}
+
+impl Engine {
+    /// Starts loading the first hash slot that `D(k,..,J,..,E,..)` will probe, `A[(k*E^J)&U-9+1]`,
+    /// so that the memory access overlaps with work done before the probe. A hint only.
+    #[inline(always)]
+    pub(super) fn prefetch_slot(&self, k: i32, E: i32, J: i32) {
+        let j = ((k.wrapping_mul(E) ^ J) & self.mask) as usize + 1;
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            // SAFETY: a prefetch never faults and changes no memory; j <= U, inside A.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(self.A.as_ptr().wrapping_add(j) as *const i8) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = j;
+    }
+
+    /// Prefetches the hash slot of the move the generator will search after the one described
+    /// by `g`, so that its memory access overlaps with the subtrees searched before it, and
+    /// returns where the generator then stands (to walk on from, one move further). This walks
+    /// the generator on from `g` exactly as the search loop will (after the sneaked best move:
+    /// its direction again, `goto A`; else fake/unfake capture, the rest of the ray, the next
+    /// directions and pieces), with the board as it is between moves. Only a hint: nothing it
+    /// computes is used by the search (C: the `W(r=...)` direction loop and the ray loop, run
+    /// ahead).
+    #[inline(never)]
+    pub(super) fn prefetch_next_move(&self, g: &GenState) -> Option<GenState> {
+        let GenState {
+            k,
+            E,
+            J,
+            mut x,
+            mut u,
+            mut p,
+            mut j,
+            mut r,
+            mut y,
+            mut t,
+            mut F,
+            mut G,
+            sneak,
+            mut rest,
+            start,
+        } = *g;
+        let mut ray = if sneak {
+            (y, F, G) = (x, S, S); // best=1st done, redo normal (goto A)
+            true
+        } else {
+            t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
+            if (p < 3 && 6 * k + (y as i32 & V) == S)
+                || ((u as i32 & !24) == 36 && j == 7 && G & M != 0 && {
+                    let rook_ok;
+                    (G, rook_ok) = self.castling_rook(x, r); // 1st, virgin R in corner G
+                    rook_ok
+                })
+            {
+                F = y as i32; // unfake capt., enable e.p.
+                t -= 1;
+            }
+            t == 0 // if not capt. continue ray
+        };
+        loop {
+            if ray {
+                y = (y as i32 + r) as i8;
+                if y as i32 & M == 0 {
+                    let mut H = y;
+                    if p < 3 && y as i32 == E {
+                        H = y ^ 16;
+                    }
+                    t = self.b[H as usize];
+                    if (t as i32 & k) == 0 && !(p < 3 && ((r & 7 == 0) != (t == 0))) {
+                        // the next move: hash key of its reply as the search will compute it
+                        let mut by = u & 31;
+                        if p < 3 && (y as i32 + r + 1) & S != 0 {
+                            by |= 7;
+                        }
+                        let J0 = self
+                            .key(y as i32, by as i32)
+                            .wrapping_sub(self.key(x as i32, u as i32))
+                            .wrapping_sub(self.key(H as i32, t as i32));
+                        self.prefetch_slot(24 - k, F, J.wrapping_add(J0));
+                        return Some(GenState {
+                            x,
+                            u,
+                            p,
+                            j,
+                            r,
+                            y,
+                            t,
+                            F,
+                            G,
+                            sneak: false,
+                            rest,
+                            ..*g
+                        });
+                    }
+                }
+            }
+            // next direction, or the next piece's first
+            loop {
+                r = if (p > 2) & (r < 0) {
+                    -r
+                } else {
+                    j += 1;
+                    -o[j as usize & 31]
+                };
+                if r != 0 {
+                    break;
+                }
+                if rest == 0 {
+                    return None;
+                }
+                x = square_0x88((rest.trailing_zeros() + start) & 63);
+                rest &= rest - 1;
+                u = self.b[x as usize];
+                p = u & 7;
+                r = p as i32;
+                j = o[p as usize + 16];
+            }
+            (y, F, G) = (x, S, S); // A: y=x; F=G=S
+            ray = true;
+        }
+    }
+}
+
+// ---- the clear: `F(i,0,U)A[i].K=0;` and the store `a->K=Z` ----
+
+impl Engine {
+    /// With `true`, [`Engine::clear_hash`] clears all `U` keys every time, as the C's loop
+    /// does (~37 ms at the published size), instead of only the entries written since the last
+    /// clear. Same results either way; this exists to measure what the C's clearing costs.
+    pub fn set_full_clear(&mut self, on: bool) {
+        self.full_clear = on;
+    }
+
+    /// How many entries the next [`Engine::clear_hash`] will clear: those written since the
+    /// last clear, or `None` if it will clear the whole table (too many written, or
+    /// [`Engine::set_full_clear`]).
+    pub fn entries_to_clear(&self) -> Option<usize> {
+        match &self.dirty {
+            Some(list) if !self.full_clear => Some(list.len()),
+            _ => None,
+        }
+    }
+
+    /// Whether [`Engine::clear_hash`] always clears the whole table.
+    pub fn full_clear(&self) -> bool {
+        self.full_clear
+    }
+
+    /// Shadows `F(i,0,U)A[i].K=0;` (the main loop's clear, [`Engine::clear_hash`]): clears the
+    /// keys of only the entries written since the last clear, the same result (every other key
+    /// is already 0); the whole table when the list overflowed or [`Engine::set_full_clear`].
+    pub(super) fn clear_written(&mut self) {
+        let u = self.table_size();
+        match self.dirty.as_mut() {
+            Some(list) if !self.full_clear => {
+                for &idx in list.iter() {
+                    if (idx as usize) < u {
+                        self.A[idx as usize].K = 0;
+                    }
+                }
+                list.clear();
+            }
+            _ => {
+                for entry in &mut self.A[..u] {
+                    entry.K = 0;
+                }
+                match self.dirty.as_mut() {
+                    Some(list) => list.clear(),
+                    None => self.dirty = Some(Vec::new()),
+                }
+            }
+        }
+    }
+
+    /// Shadows the hash store `a->K=Z` (when the entry was empty): notes that entry `a` got a
+    /// key, for [`Engine::clear_hash`]. Past U/16 entries the list is dropped: clearing entries
+    /// one by one costs ~10 ns each (random writes), the whole table ~10 ms (one sequential
+    /// pass over 200 MB), so beyond ~1M entries the full clear is the faster one.
+    #[inline]
+    pub(super) fn mark_dirty(&mut self, a: usize) {
+        if let Some(list) = self.dirty.as_mut() {
+            if list.len() < self.A.len() / 16 {
+                list.push(a as u32);
+            } else {
+                self.dirty = None; // too many: the next clear does the whole table
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays `thinks` self-played moves after 1. e4 on a small table.
+    fn session(bits: u32, full_clear: bool, thinks: usize) -> Engine {
+        let mut e = Engine::new(Build::Old, bits);
+        e.set_full_clear(full_clear);
+        assert!(e.enter_move(0x64, 0x44)); // e2e4
+        for _ in 0..thinks {
+            e.think(&Limits::nodes(2000));
+        }
+        e
+    }
+
+    #[test]
+    fn dirty_clear_leaves_the_table_as_the_full_clear_does() {
+        // 16 bits: the dirty list suffices; 8 bits: it overflows and the next clear is full.
+        for (bits, thinks) in [(16, 0), (16, 1), (16, 6), (8, 3), (8, 7)] {
+            let (mut dirty, mut full) = (session(bits, false, thinks), session(bits, true, thinks));
+            for idx in 0..=dirty.table_size() {
+                assert_eq!(
+                    dirty.entry(idx),
+                    full.entry(idx),
+                    "entry {idx} after {thinks}"
+                );
+            }
+            dirty.clear_hash();
+            full.clear_hash();
+            let u = dirty.table_size();
+            for idx in 0..u {
+                assert_eq!(dirty.entry(idx).K, 0, "entry {idx} not cleared");
+                assert_eq!(dirty.entry(idx), full.entry(idx), "entry {idx} after clear");
+            }
+            // A[U] is never cleared, as in the C.
+            assert_eq!(dirty.entry(u), full.entry(u));
+        }
+    }
+
+    #[test]
+    fn square_index_follows_the_board_scan() {
+        // The C's scan: x=x+9&~M from 0 visits the 64 squares and comes back to 0.
+        let mut x: i32 = 0;
+        for s in 0..64u32 {
+            assert_eq!(square_index(x as i8), s, "square {x:#x}");
+            assert_eq!(square_0x88(s) as i32, x);
+            x = (x + 9) & !M;
+        }
+        assert_eq!(x, 0);
+    }
+
+    #[test]
+    fn own_squares_is_the_scan_test() {
+        let mut rng = crate::random::GlibcRandom::new();
+        let mut boards = vec![Engine::new(Build::Old, 4).b];
+        for _ in 0..200 {
+            let mut b = [0i8; 129];
+            for sq in b.iter_mut() {
+                *sq = rng.next() as i8; // any byte, centre table half included
+            }
+            boards.push(b);
+        }
+        for b in &boards {
+            for k in [8, 16] {
+                let mut want = 0u64;
+                for s in 0..64 {
+                    if b[square_0x88(s) as usize] as i32 & k != 0 {
+                        want |= 1 << s;
+                    }
+                }
+                assert_eq!(own_squares(b, k), want);
+            }
+        }
+    }
+
+    #[test]
+    fn full_clear_switch() {
+        let mut e = Engine::new(Build::Sd, 8);
+        assert!(!e.full_clear());
+        e.set_full_clear(true);
+        assert!(e.full_clear());
+    }
+}
