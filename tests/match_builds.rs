@@ -164,7 +164,7 @@ fn committed_runs_report_byte_for_byte() {
         if !games.is_file() || !summary.is_file() {
             continue;
         }
-        let rows = umax::report::read_games(&[games.clone()]).unwrap();
+        let rows = umax::report::read_games(std::slice::from_ref(&games)).unwrap();
         let s = umax::summary::summarize(&rows).unwrap();
         let expected = std::fs::read(&summary).unwrap();
         assert_eq!(
