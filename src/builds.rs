@@ -168,6 +168,19 @@ impl Pairing {
     }
 }
 
+/// A role-neutral column name (`test_score`, `base_nodes`, `plies`) as the files of a match of
+/// `base` against `test` name it (`sd_score`, `old_nodes`, `plies` for old,sd): the one rule of
+/// games.csv's and summary.csv's headers.
+pub fn column_name(role_column: &str, base: &str, test: &str) -> String {
+    if let Some(rest) = role_column.strip_prefix("test_") {
+        format!("{test}_{rest}")
+    } else if let Some(rest) = role_column.strip_prefix("base_") {
+        format!("{base}_{rest}")
+    } else {
+        role_column.to_string()
+    }
+}
+
 impl std::fmt::Display for Pairing {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{},{}", self.base, self.test)

@@ -70,15 +70,7 @@ fn role_header() -> csv::StringRecord {
 pub fn csv_header(base: &str, test: &str) -> csv::StringRecord {
     role_header()
         .iter()
-        .map(|c| {
-            if let Some(rest) = c.strip_prefix("test_") {
-                format!("{test}_{rest}")
-            } else if let Some(rest) = c.strip_prefix("base_") {
-                format!("{base}_{rest}")
-            } else {
-                c.to_string()
-            }
-        })
+        .map(|c| crate::builds::column_name(c, base, test))
         .collect()
 }
 

@@ -74,15 +74,7 @@ pub const SUMMARY_COLUMNS: [&str; 33] = [
 pub fn summary_columns(base: &str, test: &str) -> Vec<String> {
     SUMMARY_COLUMNS
         .iter()
-        .map(|c| {
-            if let Some(rest) = c.strip_prefix("test_") {
-                format!("{test}_{rest}")
-            } else if let Some(rest) = c.strip_prefix("base_") {
-                format!("{base}_{rest}")
-            } else {
-                c.to_string()
-            }
-        })
+        .map(|c| crate::builds::column_name(c, base, test))
         .collect()
 }
 
