@@ -134,6 +134,20 @@ pub fn parse_count(s: &str) -> Result<u64, String> {
     u64::try_from(value).map_err(|_| too_large())
 }
 
+/// `input.fill_buf()`, tried again when a signal interrupted the read: the buffered bytes of
+/// an input, empty at its end. The one read loop of `umax play` (the C's `getchar()`) and
+/// `umax uci` (its lines).
+pub fn fill_buf<R: std::io::BufRead + ?Sized>(input: &mut R) -> std::io::Result<&[u8]> {
+    loop {
+        match input.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    input.fill_buf() // the bytes are buffered now: this only returns them
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,18 +206,4 @@ mod tests {
         assert_eq!(strip_bom("e2e4"), "e2e4");
         assert_eq!(strip_bom_bytes(b"\xef\xbb\xbfx"), b"x");
     }
-}
-
-/// `input.fill_buf()`, tried again when a signal interrupted the read: the buffered bytes of
-/// an input, empty at its end. The one read loop of `umax play` (the C's `getchar()`) and
-/// `umax uci` (its lines).
-pub fn fill_buf<R: std::io::BufRead + ?Sized>(input: &mut R) -> std::io::Result<&[u8]> {
-    loop {
-        match input.fill_buf() {
-            Ok(_) => break,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    input.fill_buf() // the bytes are buffered now: this only returns them
 }
