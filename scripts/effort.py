@@ -53,7 +53,10 @@ def runs():
             continue
         with open(path, newline="") as f:
             row = next(csv.DictReader(f))
-        if "builds=old,sd" not in row["settings"] or int(row["pairs"]) < MIN_PAIRS:
+        # settings is "key=value;key=value..."; compare whole fields ("builds=old,sdnr" is
+        # another experiment, not a prefix match of old,sd)
+        settings = row["settings"].split(";")
+        if "builds=old,sd" not in settings or int(row["pairs"]) < MIN_PAIRS:
             continue
         games = int(row["games"])
         effort = (int(row["sd_nodes"]) + int(row["old_nodes"])) / (2 * games)
@@ -63,8 +66,9 @@ def runs():
             continue
         e = float(e)
         lo, hi = (e - float(pm), e + float(pm)) if pm != "" else (e, e)
-        kind = "nodes" if ";nodes=" in row["settings"] else (
-            "scaled clock" if "tc_ref_nps=" in row["settings"] else "clock (this machine)")
+        keys = {field.split("=", 1)[0] for field in settings}
+        kind = "nodes" if "nodes" in keys else (
+            "scaled clock" if "tc_ref_nps" in keys else "clock (this machine)")
         out.append({"run": name, "kind": kind, "games": games, "effort": effort,
                     "elo": e, "low": lo, "high": hi})
     return out

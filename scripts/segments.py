@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""The segments of a calibrated-clock run: its games grouped by the factor they were played at.
+
+    scripts/segments.py results/scaled-15 results/scaled-60      # prints a Markdown table
+
+A `--tc-scale` run measures the machine at every start and resume and records the result in
+each row's settings (`tc_nps`, `tc_factor`, `tc_clock`). This groups a run's games.csv rows
+by that record and reports, per group: the games, the measured speed, the factor, the clock
+per side, the mean nodes per side per game, the in-game speed (all nodes over all CPU seconds
+of the group) and sd's score. The binary and thread count of each segment are in
+`command.txt`, one block per start or resume, in the same order.
+"""
+import csv
+import os
+import sys
+
+
+def fields(settings):
+    return dict(f.split("=", 1) for f in settings.split(";") if "=" in f)
+
+
+def segments(run):
+    groups = {}
+    with open(os.path.join(run, "games.csv"), newline="") as f:
+        for row in csv.DictReader(f):
+            s = fields(row["settings"])
+            key = (s.get("tc_nps"), s.get("tc_factor"), s.get("tc_clock"))
+            groups.setdefault(key, []).append(row)
+    return groups
+
+
+def main(runs):
+    if not runs:
+        sys.exit(__doc__.strip())
+    # the test build's columns are named by the build (protocol 2: sd_*, old_*)
+    print("| run | games | measured nodes/s | factor | clock per side | nodes per side per game"
+          " | in-game nodes/s | TEST score |")
+    print("|---|---|---|---|---|---|---|---|")
+    for run in runs:
+        for (nps, factor, clock), rows in segments(run).items():
+            builds = fields(rows[0]["settings"])["builds"].split(",")
+            base, test = builds[0], builds[1]
+            games = sorted(int(r["game"]) for r in rows)
+            nodes = sum(int(r[f"{test}_nodes"]) + int(r[f"{base}_nodes"]) for r in rows)
+            cpu = sum(float(r[f"{test}_cpu_s"]) + float(r[f"{base}_cpu_s"]) for r in rows)
+            score = sum(float(r[f"{test}_score"]) for r in rows)
+            span = f"{games[0]}–{games[-1]}" if games[-1] - games[0] + 1 == len(games) else \
+                f"{len(games)} games, {games[0]}–{games[-1]}"
+            print(f"| {os.path.basename(run.rstrip('/'))} | {span} | "
+                  f"{int(nps):,} | {float(factor):.4f} | {float(clock):.3f} s | "
+                  f"{nodes / (2 * len(rows)) / 1e6:.2f} M | {nodes / cpu / 1e6:.2f} M | "
+                  f"{100 * score / len(rows):.1f}% ({test}) |"
+                  if nps else f"| {run} | {len(rows)} games | not calibrated | | | | | |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
