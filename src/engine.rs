@@ -648,6 +648,12 @@ impl Engine {
             // pieces' squares are taken in the same order from `own`.
             let start = square_index(B);
             let mut rest = own.rotate_right(start);
+            // speed: at d=1 only a few target squares matter (C: `h=d-(y!=z)`; see `D1Targets`)
+            let d1 = if d == 1 && Y & 8 == 0 {
+                self.d1_targets(k, z, E)
+            } else {
+                None
+            };
             // the furthest move whose reply slot is already prefetched (see below)
             let mut pending: Option<GenState> = None;
             let mut walked_out = false; // no move left after `pending`
@@ -658,6 +664,12 @@ impl Engine {
                 debug_assert!(u as i32 & k != 0);
                 // own piece
                 p = u & 7; // p = piece type (set r>0)
+                if let Some(targets) = &d1
+                    && m < l
+                    && !targets.reachable(x, p)
+                {
+                    continue 'scan; // no move of this piece does anything at d=1 (`D1Targets`)
+                }
                 r = p as i32;
                 j = o[p as usize + 16]; // first step vector f.piece
                 loop {

@@ -382,3 +382,118 @@ mod tests {
         assert!(e.full_clear());
     }
 }
+
+// ---- the d=1 iteration: `h=d-(y!=z)` is 0 for all but the recaptures ----
+
+/// For each piece type `p` (bit `p`), whether a move of `p` can go from `x` to `x+diff`
+/// (index `diff+120`) on an empty board: the 0x88 difference names the direction and the
+/// distance. Built from the C's own step vectors `o[]`, walked as the search walks them
+/// (`W(r=p>2&r<0?-r:-o[++j])`): sliders (p>=5) up to 7 steps, a pawn's push 2 (the double
+/// step), the king's sideways step 2 (castling), everything else 1.
+const REACH: [u8; 241] = {
+    let mut reach = [0u8; 241];
+    let mut p = 1;
+    while p < 8 {
+        let mut j = o[p + 16];
+        let mut r = p as i32;
+        loop {
+            r = if p > 2 && r < 0 {
+                -r
+            } else {
+                j += 1;
+                -o[j as usize]
+            };
+            if r == 0 {
+                break;
+            }
+            let steps = if p >= 5 {
+                7
+            } else if (p < 3 && (r == 16 || r == -16)) || (p == 4 && (r == 1 || r == -1)) {
+                2
+            } else {
+                1
+            };
+            let mut s = 1;
+            while s <= steps {
+                reach[(r * s + 120) as usize] |= 1 << p;
+                s += 1;
+            }
+        }
+        p += 1;
+    }
+    reach
+};
+
+/// The squares a move must reach to do anything in an iteration at `d=1` (C: the move loop of
+/// `D()` with `d==1`). There `h=d-(y!=z)` is 0 except for a recapture on `z`, and a move with
+/// `h==0` is not searched: its only effects are `m=I` for a king capture (`i<0`) or a move next
+/// to a castling square `E` (`y-E<2&E-y<2` with `b[E]` set), and the `m>=l` cut at the move
+/// after `m` rose. So while `m<l`, a piece that can reach none of {z, the enemy kings,
+/// E-1, E, E+1} — even on an empty board — changes nothing, and the search skips it
+/// ([`Self::d1_targets`]); from `m>=l` on every piece is generated as the C does (the C cuts
+/// at the very next move, whatever it is). The skipped moves are never searched in the C
+/// either, so the nodes, their order and every score are the C's (the parity suite checks).
+#[derive(Clone, Copy)]
+pub(super) struct D1Targets {
+    squares: [i32; 6],
+    len: usize,
+}
+
+impl D1Targets {
+    /// Whether the piece of type `p` on `x` might reach one of the target squares.
+    #[inline(always)]
+    pub(super) fn reachable(&self, x: i8, p: i8) -> bool {
+        let mut i = 0;
+        while i < self.len {
+            let diff = self.squares[i] - x as i32;
+            if REACH[(diff + 120) as usize] >> p & 1 != 0 {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+}
+
+impl Engine {
+    /// The targets of a `d=1` iteration for side `k` at a node whose recapture square is `z`
+    /// and castling/e.p. square `E` (see [`D1Targets`]), or `None` (generate every move as the
+    /// C does) when they would not fit.
+    #[inline(always)]
+    pub(super) fn d1_targets(&self, k: i32, z: i32, E: i32) -> Option<D1Targets> {
+        let mut t = D1Targets {
+            squares: [0; 6],
+            len: 0,
+        };
+        if z & M == 0 {
+            t.squares[0] = z; // the recapture square (z=8, 9 at the root and the checker)
+            t.len = 1;
+        }
+        if E != S && E >= 0 && self.b[E as usize] != 0 {
+            // the C's `y-E<2&E-y<2`: E-1, E, E+1
+            t.squares[t.len] = E - 1;
+            t.squares[t.len + 1] = E;
+            t.squares[t.len + 2] = E + 1;
+            t.len += 3;
+        }
+        // the enemy kings: bytes equal to (24-k)+4 in their low five bits (the virgin bit 32 apart)
+        let king = (24 - k + 4) as u64 * 0x0101_0101_0101_0101;
+        for rank in 0..8 {
+            let row: [i8; 8] = self.b[16 * rank..16 * rank + 8].try_into().unwrap();
+            let x = (u64::from_le_bytes(row.map(|sq| sq as u8)) & 0x1F1F_1F1F_1F1F_1F1F) ^ king;
+            // a byte of x is zero exactly where a king stands (exact per byte: no carries out)
+            let mut zero = !(((x & 0x7F7F_7F7F_7F7F_7F7F) + 0x7F7F_7F7F_7F7F_7F7F) | x)
+                & 0x8080_8080_8080_8080;
+            while zero != 0 {
+                if t.len == t.squares.len() {
+                    return None;
+                }
+                let file = zero.trailing_zeros() / 8;
+                t.squares[t.len] = (16 * rank) as i32 + file as i32;
+                t.len += 1;
+                zero &= zero - 1;
+            }
+        }
+        Some(t)
+    }
+}
