@@ -26,7 +26,10 @@
 //! bitboard in the C's square order instead of testing all 64 squares; the hash table sits on
 //! huge pages; before a move is searched, the reply slots of the moves up to `AHEAD` later
 //! are prefetched (the generator walked once more per move, one move further); the table
-//! clear touches only the entries written ([`Engine::set_full_clear`] restores the C's). Those
+//! clear touches only the entries written ([`Engine::set_full_clear`] restores the C's); in an
+//! iteration at `d=1`, where only recaptures are searched, the pieces that can reach neither
+//! the recapture square, an enemy king nor a castling square are skipped (none of their moves
+//! does anything there, in the C either: `D1Targets`). Those
 //! helpers live beside this file, in `engine/speed.rs`, each tied to the C line it shadows;
 //! this file keeps the port.
 //!
