@@ -61,6 +61,14 @@ pub(super) fn square_0x88(s: u32) -> i8 {
     ((s & 0x38) << 1 | (s & 7)) as i8
 }
 
+/// The eight on-board squares of 0x88 rank `rank` (a8..h8 is rank 0), one byte each, file a in
+/// the lowest byte.
+#[inline(always)]
+fn rank_word(b: &[i8; 129], rank: usize) -> u64 {
+    let row: [i8; 8] = b[16 * rank..16 * rank + 8].try_into().unwrap();
+    u64::from_le_bytes(row.map(|sq| sq as u8))
+}
+
 /// The squares holding a piece of side `k` (8 or 16), as bits 0..64 by [`square_index`]: the
 /// board scan's `u&k` test for all 64 squares at once, eight squares (one rank) per word.
 #[inline(always)]
@@ -69,8 +77,7 @@ pub(super) fn own_squares(b: &[i8; 129], k: i32) -> u64 {
     let shift = k.trailing_zeros();
     let mut own = 0u64;
     for rank in 0..8 {
-        let row: [i8; 8] = b[16 * rank..16 * rank + 8].try_into().unwrap();
-        let row = u64::from_le_bytes(row.map(|sq| sq as u8));
+        let row = rank_word(b, rank);
         // One bit per byte (the byte's bit `k`), then the eight gathered into the top byte.
         let bits = (row >> shift) & 0x0101_0101_0101_0101;
         own |= (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * rank);
@@ -444,15 +451,9 @@ impl D1Targets {
     /// Whether the piece of type `p` on `x` might reach one of the target squares.
     #[inline(always)]
     pub(super) fn reachable(&self, x: i8, p: i8) -> bool {
-        let mut i = 0;
-        while i < self.len {
-            let diff = self.squares[i] - x as i32;
-            if REACH[(diff + 120) as usize] >> p & 1 != 0 {
-                return true;
-            }
-            i += 1;
-        }
-        false
+        self.squares[..self.len]
+            .iter()
+            .any(|&square| REACH[(square - x as i32 + 120) as usize] >> p & 1 != 0)
     }
 }
 
@@ -480,8 +481,7 @@ impl Engine {
         // the enemy kings: bytes equal to (24-k)+4 in their low five bits (the virgin bit 32 apart)
         let king = (24 - k + 4) as u64 * 0x0101_0101_0101_0101;
         for rank in 0..8 {
-            let row: [i8; 8] = self.b[16 * rank..16 * rank + 8].try_into().unwrap();
-            let x = (u64::from_le_bytes(row.map(|sq| sq as u8)) & 0x1F1F_1F1F_1F1F_1F1F) ^ king;
+            let x = (rank_word(&self.b, rank) & 0x1F1F_1F1F_1F1F_1F1F) ^ king;
             // a byte of x is zero exactly where a king stands (exact per byte: no carries out)
             let mut zero = !(((x & 0x7F7F_7F7F_7F7F_7F7F) + 0x7F7F_7F7F_7F7F_7F7F) | x)
                 & 0x8080_8080_8080_8080;
