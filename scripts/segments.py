@@ -32,6 +32,9 @@ def segments(run):
 def main(runs):
     if not runs:
         sys.exit(__doc__.strip())
+    missing = [run for run in runs if not os.path.isfile(os.path.join(run, "games.csv"))]
+    if missing:
+        sys.exit(f"segments.py: no games.csv in {', '.join(missing)}")
     # the test build's columns are named by the build (protocol 2: sd_*, old_*)
     print("| run | games | measured nodes/s | factor | clock per side | nodes per side per game"
           " | in-game nodes/s | TEST score |")
