@@ -264,7 +264,12 @@ fn a_single_partial_file_is_still_reported() {
     assert!(text.contains("] 2\n"), "{text}");
     // The committed partial run (some of its 100 games; the count grows as rows are committed).
     let tc60 = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/tc-60/games.csv");
-    let rows = std::fs::read_to_string(&tc60).unwrap().lines().skip(1).filter(|l| !l.is_empty()).count();
+    let rows = std::fs::read_to_string(&tc60)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .filter(|l| !l.is_empty())
+        .count();
     assert!(rows > 0, "results/tc-60 has no games");
     let text = ok(&umax_report(&[&tc60, &"--no-plots", &"--out", &dir]));
     assert!(text.contains(&format!("] {rows}\n")), "{text}");
