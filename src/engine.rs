@@ -645,8 +645,7 @@ impl Engine {
             }
             let B: i8 = X; // start scan at prev. best
             Y = (Y as i32 | (8 & (Y as i32 >> 4))) as i8; // request try noncastl. 1st
-            // speed: the sneaked best move cuts more often than not; the walk ahead starts after it
-            let mut expect_cut = Y & 8 != 0;
+            let mut ramp = 0; // walks still owed after the first move (see below)
             m = if d > 1 { -I } else { e }; // unconsidered:static eval
             // The C visits every square from B on (x=x+9&~M is the next square in a8..h1 order,
             // wrapping) and skips those without an own piece (inefficient!). Here the own
@@ -733,43 +732,45 @@ impl Engine {
                                     // every move is searched here (h>=1): prefetch the probe
                                     // of the move AHEAD later, walking on from the last one
                                     // prefetched (C: the next D()'s `A[(k*E^J)&U-9]`)
-                                    if expect_cut {
-                                        // the likely cut move: no walk; the next move starts it
-                                        expect_cut = false;
-                                    } else {
-                                        let last = match pending.take() {
-                                            Some(last) => Some(last), // prefetched a move ago
-                                            None if walked_out => None,
-                                            None => {
-                                                // first move of the iteration: the moves up to
-                                                // AHEAD-1 later, prefetched on the way
-                                                let mut last = Some(GenState {
-                                                    k,
-                                                    E,
-                                                    J,
-                                                    x,
-                                                    u,
-                                                    p,
-                                                    j,
-                                                    r,
-                                                    y,
-                                                    t,
-                                                    F,
-                                                    G,
-                                                    sneak: Y & 8 != 0,
-                                                    rest,
-                                                    start,
-                                                });
-                                                for _ in 1..AHEAD {
-                                                    last = last
-                                                        .and_then(|g| self.prefetch_next_move(&g));
-                                                }
-                                                last
+                                    let last = match pending.take() {
+                                        Some(last) => {
+                                            // prefetched a move ago; after the first move, catch up
+                                            let mut last = Some(last);
+                                            for _ in 0..std::mem::take(&mut ramp) {
+                                                last =
+                                                    last.and_then(|g| self.prefetch_next_move(&g));
                                             }
-                                        };
-                                        pending = last.and_then(|g| self.prefetch_next_move(&g));
-                                        walked_out = pending.is_none();
-                                    }
+                                            last
+                                        }
+                                        None if walked_out => None,
+                                        None => {
+                                            // first move of the iteration: only the next move
+                                            // now (about half the first moves cut, and a walk
+                                            // nobody uses costs its prefetch's page walk); the
+                                            // moves up to AHEAD later at the second move (`ramp`)
+                                            let last = Some(GenState {
+                                                k,
+                                                E,
+                                                J,
+                                                x,
+                                                u,
+                                                p,
+                                                j,
+                                                r,
+                                                y,
+                                                t,
+                                                F,
+                                                G,
+                                                sneak: Y & 8 != 0,
+                                                rest,
+                                                start,
+                                            });
+                                            ramp = AHEAD - 1;
+                                            last
+                                        }
+                                    };
+                                    pending = last.and_then(|g| self.prefetch_next_move(&g));
+                                    walked_out = pending.is_none();
                                 }
                                 v = if p < 6 {
                                     // center positional pts.
