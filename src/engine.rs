@@ -624,6 +624,16 @@ impl Engine {
         // The squares of the side to move's pieces. Every move made below is unmade before the
         // next square is looked at, so this set is the same all through the node.
         let own = own_squares(&self.b, k);
+        if d < n && (d == 0 && n >= 2 || d >= 1 && (Y as i32 >> 4) & 8 == 0) {
+            // speed: the first iteration at d>=2 will start with a move whose reply nobody has
+            // probed (no best move to sneak in; after d=0, the d=1 iteration searches only
+            // recaptures): prefetch the first two moves of the scan from X now
+            let start = square_index(X);
+            let before = GenState::before_first(k, E, J, own.rotate_right(start), start);
+            let _ = self
+                .prefetch_next_move(&before)
+                .and_then(|g| self.prefetch_next_move(&g));
+        }
 
         // iterative deepening loop: 3.2 `d++<n|z==8&N<1e7&d<98`; sd change 4:
         // sd `d++<n||d<=P&&m<=q||z==8&N<1e7&d<98` (d already incremented in the later tests)

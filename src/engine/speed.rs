@@ -116,6 +116,32 @@ pub(super) struct GenState {
     pub(super) start: u32,
 }
 
+impl GenState {
+    /// The generator before the first move of a scan that visits `rest` (rotated by `start`):
+    /// a piece-less state whose directions are used up (`o[3]==0`), so the walk goes on to the
+    /// first piece of `rest`.
+    #[inline(always)]
+    pub(super) fn before_first(k: i32, E: i32, J: i32, rest: u64, start: u32) -> GenState {
+        GenState {
+            k,
+            E,
+            J,
+            x: 0,
+            u: 0,
+            p: 0,
+            j: 2,
+            r: 0,
+            y: 0,
+            t: 1,
+            F: S,
+            G: S,
+            sneak: false,
+            rest,
+            start,
+        }
+    }
+}
+
 impl Engine {
     /// Starts loading the first hash slot that `D(k,..,J,..,E,..)` will probe, `A[(k*E^J)&U-9+1]`,
     /// so that the memory access overlaps with work done before the probe. A hint only.
