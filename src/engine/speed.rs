@@ -310,7 +310,10 @@ impl Engine {
                 // the whole entries, not only K: a memset (with streaming stores at this size)
                 // instead of a read-modify-write of every line; V,X,Y,D of an empty entry are
                 // never read
-                self.A[..u].fill(Entry::default());
+                let entries = &mut self.A[..u];
+                // SAFETY: `Entry` is plain integers, so all-zero bytes are a valid (the default)
+                // entry; the pointer and length come from a live slice.
+                unsafe { std::ptr::write_bytes(entries.as_mut_ptr(), 0, entries.len()) };
                 match self.dirty.as_mut() {
                     Some(list) => list.clear(),
                     None => self.dirty = Some(Vec::new()),
