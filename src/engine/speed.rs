@@ -19,13 +19,22 @@ use super::*;
 /// Linux) before it is first written: its probes land at random over 200 MB, and with 4 KB pages
 /// nearly every probe also misses the TLB. The contents are the same either way.
 pub(super) fn hash_table(len: usize) -> Vec<Entry> {
-    let mut table: Vec<Entry> = Vec::with_capacity(len);
-    advise_huge_pages(
-        table.as_mut_ptr() as usize,
-        len * std::mem::size_of::<Entry>(),
-    );
-    table.resize(len, Entry::default());
-    table
+    let layout = std::alloc::Layout::array::<Entry>(len).expect("hash table size");
+    if layout.size() == 0 {
+        return Vec::new();
+    }
+    // Zeroed memory from the allocator: at this size fresh pages from the kernel, which are
+    // zero already, so nothing is written here; each page is touched first by the search.
+    // SAFETY: the layout has a non-zero size.
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) } as *mut Entry;
+    if ptr.is_null() {
+        std::alloc::handle_alloc_error(layout);
+    }
+    advise_huge_pages(ptr as usize, layout.size());
+    // SAFETY: `ptr` was allocated by the global allocator with the layout of `len` entries
+    // (`Vec`'s own), and all-zero bytes are a valid `Entry` (plain integers), so all `len` are
+    // initialised.
+    unsafe { Vec::from_raw_parts(ptr, len, len) }
 }
 
 /// `madvise(MADV_HUGEPAGE)` on the whole 2 MB pages inside `[start, start+bytes)`.
