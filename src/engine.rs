@@ -25,8 +25,10 @@
 //! `scripts/perf-guard.sh` and `results/bench.md`): the board scan takes the own pieces from a
 //! bitboard in the C's square order instead of testing all 64 squares; the hash table sits on
 //! huge pages; before a move is searched, the reply slots of the moves up to `AHEAD` later
-//! are prefetched (the generator walked once more per move, one move further); the table
-//! clear touches only the entries written ([`Engine::set_full_clear`] restores the C's); in an
+//! are prefetched (the generator walked once more per move, one move further; at an
+//! iteration's first move only one ahead, since about half the first moves cut), and a node
+//! whose first `d>=2` iteration has no best move to sneak in prefetches its first two moves'
+//! slots on entry; the table clear touches only the entries written ([`Engine::set_full_clear`] restores the C's); in an
 //! iteration at `d=1`, where only recaptures are searched, the pieces that can reach neither
 //! the recapture square, an enemy king nor a castling square are skipped (none of their moves
 //! does anything there, in the C either: `D1Targets`). Those

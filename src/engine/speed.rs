@@ -5,10 +5,11 @@
 //!
 //! | helper | shadows (C) | what it does instead |
 //! |--------|-------------|----------------------|
-//! | `hash_table` | `struct _ {...} A[U];` | the table on transparent huge pages |
+//! | `hash_table` | `struct _ {...} A[U];` | the table on transparent huge pages, zeroed by the kernel (not written before use) |
 //! | `own_squares`, `square_index`, `square_0x88` | `do{u=b[x];if(u&k)...}W((x=x+9&~M)-B);` | the own pieces from a bitboard, in the scan's order |
-//! | `clear_written`, `mark_dirty` ([`Engine::clear_hash`]) | `F(i,0,U)A[i].K=0;` | clears only the entries written |
-//! | `GenState`, `prefetch_next_move`, `prefetch_slot`, `AHEAD` | `j=(k*E^J)&U-9;` of a later `D()` | prefetches the replies' hash slots a few moves ahead |
+//! | `clear_written`, `mark_dirty` ([`Engine::clear_hash`]) | `F(i,0,U)A[i].K=0;` | clears only the entries written (a full clear, when too many were: one memset) |
+//! | `GenState`, `prefetch_next_move`, `prefetch_slot`, `AHEAD` | `j=(k*E^J)&U-9;` of a later `D()` | prefetches the replies' hash slots a few moves ahead (one at an iteration's first move, `AHEAD` from the second) |
+//! | `GenState::before_first` | the same, for the first moves of a node's first `d>=2` iteration | prefetches them on entry when there is no best move to sneak in |
 //! | `D1Targets`, `REACH`, `d1_targets` | the move loop at `d==1`: `h=d-(y!=z)`, `if(i<0\|\|...y-E<2&E-y<2)m=I;` | skips the pieces none of whose moves can do anything at d=1 |
 
 use super::*;
