@@ -128,7 +128,9 @@ def main():
         crowded = i + 1 < len(points) and math.log10(points[i + 1]["effort"] / p["effort"]) < 0.12
         bar(p["effort"], p["low"], p["high"], c)
         svg.append(f'<circle cx="{X(p["effort"]):.1f}" cy="{Y(p["elo"]):.1f}" r="5" fill="{c}"/>')
-        lx, anchor = (X(p["effort"]) - 8, "end") if crowded else (X(p["effort"]) + 8, "start")
+        # left of the point when the next one is close, or when it is the last (the right edge)
+        last = i + 1 == len(points)
+        lx, anchor = (X(p["effort"]) - 8, "end") if crowded or last else (X(p["effort"]) + 8, "start")
         svg.append(f'<text x="{lx:.1f}" y="{Y(p["elo"])-6:.1f}" font-size="11" fill="{c}" text-anchor="{anchor}">{p["run"]} ({p["games"]} g)</text>')
     for (seconds, score, games), (x, e, lo, hi) in zip(SEED, seeds):
         c = COLOURS["seed"]
