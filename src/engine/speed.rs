@@ -39,47 +39,39 @@ pub(super) fn hash_table(len: usize) -> Vec<Entry> {
     unsafe { Vec::from_raw_parts(ptr, len, len) }
 }
 
-/// `madvise(MADV_HUGEPAGE)` on the whole 2 MB pages inside `[start, start+bytes)`.
-#[cfg(target_os = "linux")]
+/// `madvise(MADV_HUGEPAGE)` on the whole 2 MB pages inside `[start, start+bytes)`: a hint
+/// about how to back them. A failure (e.g. THP disabled) is fine.
 fn advise_huge_pages(start: usize, bytes: usize) {
-    const HUGE: usize = 2 << 20;
-    let first = start.next_multiple_of(HUGE);
-    let end = (start + bytes) / HUGE * HUGE;
-    if end > first {
-        // SAFETY: [first, end) lies inside an allocation we own; MADV_HUGEPAGE is only a hint
-        // about how to back it and changes no contents. A failure (e.g. THP disabled) is fine.
-        unsafe {
-            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
-        }
-    }
+    #[cfg(target_os = "linux")]
+    madvise_aligned(start, bytes, 2 << 20, libc::MADV_HUGEPAGE);
+    #[cfg(not(target_os = "linux"))]
+    let _ = (start, bytes);
 }
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_start: usize, _bytes: usize) {}
 
 /// `madvise(MADV_POPULATE_WRITE)`: the kernel faults the whole table in now (zeroed pages, on
 /// huge pages where advised), so a think does not pay the first touch of its pages (what
 /// `umax bench` times). Without it (kernels before 5.14) the pages are faulted in on first use.
-#[cfg(target_os = "linux")]
 fn populate(start: usize, bytes: usize) {
-    const PAGE: usize = 4096;
-    let first = start.next_multiple_of(PAGE);
-    let end = (start + bytes) / PAGE * PAGE;
+    #[cfg(target_os = "linux")]
+    madvise_aligned(start, bytes, 4096, libc::MADV_POPULATE_WRITE);
+    #[cfg(not(target_os = "linux"))]
+    let _ = (start, bytes);
+}
+
+/// `madvise(advice)` on the whole `align`-sized pages inside `[start, start+bytes)`; the
+/// result is ignored (both uses are hints that change no contents).
+#[cfg(target_os = "linux")]
+fn madvise_aligned(start: usize, bytes: usize, align: usize, advice: libc::c_int) {
+    let first = start.next_multiple_of(align);
+    let end = (start + bytes) / align * align;
     if end > first {
-        // SAFETY: [first, end) lies inside an allocation we own, read-write; populating it
-        // changes no contents (the pages read as zero either way). A failure is fine.
+        // SAFETY: [first, end) lies inside an allocation we own, read-write; HUGEPAGE and
+        // POPULATE_WRITE change no contents (fresh pages read as zero either way).
         unsafe {
-            libc::madvise(
-                first as *mut libc::c_void,
-                end - first,
-                libc::MADV_POPULATE_WRITE,
-            );
+            libc::madvise(first as *mut libc::c_void, end - first, advice);
         }
     }
 }
-
-#[cfg(not(target_os = "linux"))]
-fn populate(_start: usize, _bytes: usize) {}
 
 // ---- the board scan: `do{u=b[x];if(u&k)...}W((x=x+9&~M)-B);` ----
 
