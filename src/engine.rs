@@ -24,16 +24,18 @@
 //! Where the Rust does the same thing differently, for speed (same tree, same node counts;
 //! `scripts/perf-guard.sh` and `results/bench.md`): the board scan takes the own pieces from a
 //! bitboard in the C's square order instead of testing all 64 squares; the hash table sits on
-//! huge pages; before a move is searched, the reply slots of the moves up to `AHEAD` later
-//! are prefetched (the generator walked once more per move, one move further; at an
-//! iteration's first move only one ahead, since about half the first moves cut), and a node
-//! whose first `d>=2` iteration has no best move to sneak in prefetches its first two moves'
-//! slots on entry; the table clear touches only the entries written ([`Engine::set_full_clear`] restores the C's); in an
-//! iteration at `d=1`, where only recaptures are searched, the pieces that can reach neither
-//! the recapture square, an enemy king nor a castling square are skipped (none of their moves
-//! does anything there, in the C either: `D1Targets`). Those
-//! helpers live beside this file, in `engine/speed.rs`, each tied to the C line it shadows;
-//! this file keeps the port.
+//! huge pages; in an iteration at `d>=2`, where every move is searched, the moves come from a
+//! generator that walks exactly as the C's loops do (`next_move`), run a few moves ahead of the
+//! search so that the reply slots of the moves up to `AHEAD` later are prefetched (at an
+//! iteration's first move only one ahead, since about half the first moves cut); the body of
+//! the loop, from the evaluation of a move to its undo, is [`Engine::search_move`], shared by
+//! both loops; a node whose first `d>=2` iteration has no best move to sneak in prefetches its
+//! first two moves' slots on entry; the table clear touches only the entries written
+//! ([`Engine::set_full_clear`] restores the C's); in an iteration at `d=1`, where only
+//! recaptures are searched, the C's own loops generate the moves, and the pieces that can reach
+//! neither the recapture square, an enemy king nor a castling square are skipped (none of their
+//! moves does anything there, in the C either: `D1Targets`). Those helpers live beside this
+//! file, in `engine/speed.rs`, each tied to the C line it shadows; this file keeps the port.
 //!
 //! The self-deepening build's changes (`../shared/notes/self-deepening.md`) are marked
 //! `sd change 1` … `sd change 6` at the lines where they land.
@@ -41,7 +43,7 @@
 #![allow(non_snake_case, non_upper_case_globals)]
 
 use crate::random::GlibcRandom;
-use speed::{AHEAD, GenState, hash_table, own_squares, square_0x88, square_index};
+use speed::{AHEAD, Ahead, GenState, hash_table, own_squares, square_0x88, square_index};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -631,7 +633,7 @@ impl Engine {
             // probed (no best move to sneak in; after d=0, the d=1 iteration searches only
             // recaptures): prefetch the first two moves of the scan from X now
             let start = square_index(X);
-            let before = GenState::before_first(k, E, J, own.rotate_right(start), start);
+            let before = GenState::before_first(k, E, J, own.rotate_right(start), start, None);
             let _ = self
                 .prefetch_next_move(&before)
                 .and_then(|g| self.prefetch_next_move(&g));
@@ -657,237 +659,203 @@ impl Engine {
             }
             let B: i8 = X; // start scan at prev. best
             Y = (Y as i32 | (8 & (Y as i32 >> 4))) as i8; // request try noncastl. 1st
-            let mut ramp = 0; // walks still owed after the first move (see below)
             m = if d > 1 { -I } else { e }; // unconsidered:static eval
             // The C visits every square from B on (x=x+9&~M is the next square in a8..h1 order,
             // wrapping) and skips those without an own piece (inefficient!). Here the own
             // pieces' squares are taken in the same order from `own`.
             let start = square_index(B);
             let mut rest = own.rotate_right(start);
-            // speed: at d=1 only a few target squares matter (C: `h=d-(y!=z)`; see `D1Targets`)
-            let d1 = if d == 1 && Y & 8 == 0 {
-                self.d1_targets(k, z, E)
-            } else {
-                None
-            };
-            // the furthest move whose reply slot is already prefetched (see below)
-            let mut pending: Option<GenState> = None;
-            let mut walked_out = false; // no move left after `pending`
-            'scan: while rest != 0 {
-                x = square_0x88((rest.trailing_zeros() + start) & 63);
-                rest &= rest - 1;
-                u = self.b[x as usize]; // scan board looking for
-                debug_assert!(u as i32 & k != 0);
-                // own piece
-                p = u & 7; // p = piece type (set r>0)
-                if let Some(targets) = &d1
-                    && m < l
-                    && !targets.reachable(x, p)
-                {
-                    continue 'scan; // no move of this piece does anything at d=1 (`D1Targets`)
-                }
-                r = p as i32;
-                j = o[p as usize + 16]; // first step vector f.piece
+            if d >= 2 {
+                // speed: at d>=2 every move is searched (h>=1), and the moves come from the
+                // generator `next_move` (engine/speed.rs), which walks exactly as the loops
+                // below do, a few moves ahead of the search: the reply slot of each move found
+                // ahead is prefetched (one move ahead at the iteration's first move, since about
+                // half the first moves cut; AHEAD from the second; C: the next D()'s
+                // `A[(k*E^J)&U-9]`)
+                let best = (Y & 8 != 0).then_some((Y as i32 & !M) as i8);
+                let mut g = GenState::before_first(k, E, J, rest, start, best);
+                let mut ahead = Ahead::new(&g);
+                let mut more = true; // moves left after those in `ahead`
+                let mut want = 1;
                 loop {
-                    // W(r=p>2&r<0?-r:-o[++j]): loop over directions o[]
-                    r = if (p > 2) & (r < 0) {
-                        -r
-                    } else {
-                        j += 1;
-                        -o[j as usize]
+                    let mv = match ahead.pop() {
+                        Some(mv) => mv,
+                        None if more && self.next_move(&mut g) => g,
+                        None => break,
                     };
-                    if r == 0 {
-                        break;
-                    }
-                    'A: loop {
-                        // A: resume normal after best
-                        y = x; // (x,y)=move, (F,G)=castl.R
-                        F = S;
-                        G = S;
-                        loop {
-                            // y traverses ray
-                            y = (y as i32 + r) as i8;
-                            H = y;
-                            if Y & 8 != 0 {
-                                y = (Y as i32 & !M) as i8; // sneak in prev. best move
-                                H = y;
-                            }
-                            if y as i32 & M != 0 {
-                                break; // board edge hit
-                            }
-                            if p < 3 && y as i32 == E {
-                                H = y ^ 16; // shift capt.sqr. H if e.p.
-                            }
-                            t = self.b[H as usize];
-                            if (t as i32 & k) != 0 || (p < 3 && ((r & 7 == 0) != (t == 0))) {
-                                break; // capt. own, bad pawn mode
-                            }
-                            i = W99[(t & 7) as usize]; // value of capt. piece t
-                            // K capt. or bad castling. After an entered move E is O=(char)128
-                            // = -128 and the C reads b[-128]; the value cannot matter, as
-                            // y-E<2&E-y<2 is false for it, so the port skips the read.
-                            if i < 0
-                                || (E != S
-                                    && E >= 0
-                                    && self.b[E as usize] != 0
-                                    && ((y as i32) - E < 2) & (E - (y as i32) < 2))
-                            {
-                                m = I;
-                            }
-                            if m >= l {
-                                break 'scan; // abort on fail high (goto C)
-                            }
-                            h = d - (y as i32 != z) as i32;
-                            if h != 0 {
-                                // remaining depth(-recapt.)
-                                if d >= 2 {
-                                    // every move is searched here (h>=1): prefetch the probe
-                                    // of the move AHEAD later, walking on from the last one
-                                    // prefetched (C: the next D()'s `A[(k*E^J)&U-9]`)
-                                    let last = match pending.take() {
-                                        Some(last) => {
-                                            // prefetched a move ago; after the first move, catch up
-                                            let mut last = Some(last);
-                                            for _ in 0..std::mem::take(&mut ramp) {
-                                                last =
-                                                    last.and_then(|g| self.prefetch_next_move(&g));
-                                            }
-                                            last
-                                        }
-                                        None if walked_out => None,
-                                        None => {
-                                            // first move of the iteration: only the next move
-                                            // now (about half the first moves cut, and a walk
-                                            // nobody uses costs its prefetch's page walk); the
-                                            // moves up to AHEAD later at the second move (`ramp`)
-                                            let last = Some(GenState {
-                                                k,
-                                                E,
-                                                J,
-                                                x,
-                                                u,
-                                                p,
-                                                j,
-                                                r,
-                                                y,
-                                                t,
-                                                F,
-                                                G,
-                                                sneak: Y & 8 != 0,
-                                                rest,
-                                                start,
-                                            });
-                                            ramp = AHEAD - 1;
-                                            last
-                                        }
-                                    };
-                                    pending = last.and_then(|g| self.prefetch_next_move(&g));
-                                    walked_out = pending.is_none();
-                                }
-                                v = if p < 6 {
-                                    // center positional pts.
-                                    self.b[x as usize + 8] as i32 - self.b[y as usize + 8] as i32
-                                } else {
-                                    0
-                                };
-                                self.b[G as usize] = 0; // do move, strip virgin-bit
-                                self.b[H as usize] = 0;
-                                self.b[x as usize] = 0;
-                                self.b[y as usize] = u & 31;
-                                if G & M == 0 {
-                                    self.b[F as usize] = (k + 6) as i8; // castling: put R & score
-                                    v += 30;
-                                }
-                                if p < 3 {
-                                    // pawns: structure, undefended squares plus bias
-                                    let xl = x as i32 - 2;
-                                    let xr = x as i32 + 2;
-                                    v -= 9
-                                        * ((xl & M != 0 || self.b[xl as usize] != u) as i32
-                                            + (xr & M != 0 || self.b[xr as usize] != u) as i32
-                                            - 1);
-                                    if (y as i32 + r + 1) & S != 0 {
-                                        self.b[y as usize] |= 7; // promote p to Q, add score
-                                        i += C;
-                                    }
-                                }
-                                // J,Z: hash keys. J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t)
-                                let by = self.b[y as usize] as i32;
-                                let (yi, xi, Hi) = (y as i32, x as i32, H as i32);
-                                let J0 = self
-                                    .key(yi, by)
-                                    .wrapping_sub(self.key(xi, u as i32))
-                                    .wrapping_sub(self.key(Hi, t as i32));
-                                let J8 = self
-                                    .key(yi + 8, by)
-                                    .wrapping_sub(self.key(xi + 8, u as i32))
-                                    .wrapping_sub(self.key(Hi + 8, t as i32));
-                                v = -self.search::<VARIANT, AUDIT, ABORT>(
-                                    24 - k, // recursive eval. of reply
-                                    -l - (l > e) as i32,
-                                    if m > q { -m } else { -q },
-                                    -e - v - i,
-                                    J.wrapping_add(J0),
-                                    Z.wrapping_add(J8).wrapping_add(G - S),
-                                    F,
-                                    y as i32,
-                                    h,
-                                    n - (y as i32 != z) as i32, // sd change 5: ultimate depth
-                                );
-                                v -= (v > e) as i32; // delayed-gain penalty
-                                if z == 9 {
-                                    // called as move-legality checker:
-                                    if v != -I && x == self.K && y == self.L {
-                                        // if move found & not in check, signal
-                                        self.Q = -e - i;
-                                        self.O = F as i8; // the C truncates into char
-                                        return l;
-                                    }
-                                    v = m; // (prevent fail-lows on K-capt. replies)
-                                }
-                                self.b[G as usize] = (k + 38) as i8; // undo move,G can be dummy
-                                self.b[y as usize] = 0;
-                                self.b[F as usize] = 0;
-                                self.b[x as usize] = u;
-                                self.b[H as usize] = t;
-                                if ABORT && self.aborted {
-                                    return self.unwind(z); // not micro-Max: see `Abort`
-                                }
-                                if Y & 8 != 0 {
-                                    // best=1st done,redo normal
-                                    m = v;
-                                    Y &= !8;
-                                    continue 'A; // goto A
-                                }
-                                if v > m {
-                                    // update max, mark with S if non castling
-                                    m = v;
-                                    X = x;
-                                    Y = (y as i32 | (S & G)) as i8;
-                                }
-                            }
-                            t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
-                            if (p < 3 && 6 * k + (y as i32 & V) == S) // pawn on 3rd/6th, or
-                                || ((u as i32 & !24) == 36 && j == 7 // virgin K moving sideways,
-                                    && G & M != 0
-                                    && {
-                                        let rook_ok;
-                                        (G, rook_ok) = self.castling_rook(x, r); // 1st, virgin R in corner G
-                                        rook_ok
-                                    })
-                            // 2 empty sqrs. next to R
-                            {
-                                F = y as i32; // unfake capt., enable e.p.
-                                t -= 1;
-                            }
-                            if t != 0 {
-                                break; // if not capt. continue ray
-                            }
+                    while more && ahead.len() < want {
+                        more = self.next_move(&mut g);
+                        if more {
+                            self.prefetch_reply(&g);
+                            ahead.push(&g);
                         }
-                        break 'A;
+                    }
+                    want = AHEAD;
+                    let GenState {
+                        x,
+                        u,
+                        p,
+                        r,
+                        y,
+                        H,
+                        t,
+                        F,
+                        G,
+                        ..
+                    } = mv;
+                    i = W99[(t & 7) as usize]; // value of capt. piece t
+                    // K capt. or bad castling (see the loop below)
+                    if i < 0
+                        || (E != S
+                            && E >= 0
+                            && self.b[E as usize] != 0
+                            && ((y as i32) - E < 2) & (E - (y as i32) < 2))
+                    {
+                        m = I;
+                    }
+                    if m >= l {
+                        break; // abort on fail high (goto C)
+                    }
+                    h = d - (y as i32 != z) as i32; // remaining depth(-recapt.)
+                    v = match self.search_move::<VARIANT, AUDIT, ABORT>(
+                        [k, q, l, e, J, Z, z, n, m, h, i, r, F, G],
+                        [x, u, p, y, H, t],
+                    ) {
+                        Ok(v) => v,
+                        Err(ret) => return ret,
+                    };
+                    if Y & 8 != 0 {
+                        // best=1st done,redo normal (the generator goes on with `goto A`)
+                        m = v;
+                        Y &= !8;
+                        continue;
+                    }
+                    if v > m {
+                        // update max, mark with S if non castling
+                        m = v;
+                        X = x;
+                        Y = (y as i32 | (S & G)) as i8;
                     }
                 }
-            } // next sqr. of board, wrap
+            } else {
+                // d=1
+                // speed: only a few target squares matter (C: `h=d-(y!=z)`; see `D1Targets`)
+                let d1 = if Y & 8 == 0 {
+                    Some(self.d1_targets(k, z, E))
+                } else {
+                    None
+                };
+                'scan: while rest != 0 {
+                    let s = (rest.trailing_zeros() + start) & 63;
+                    x = square_0x88(s);
+                    rest &= rest - 1;
+                    u = self.b[x as usize]; // scan board looking for
+                    debug_assert!(u as i32 & k != 0);
+                    // own piece
+                    p = u & 7; // p = piece type (set r>0)
+                    if let Some(targets) = &d1
+                        && m < l
+                        && !targets.reachable(s, p)
+                    {
+                        continue 'scan; // no move of this piece does anything at d=1 (`D1Targets`)
+                    }
+                    r = p as i32;
+                    j = o[p as usize + 16]; // first step vector f.piece
+                    loop {
+                        // W(r=p>2&r<0?-r:-o[++j]): loop over directions o[]
+                        r = if (p > 2) & (r < 0) {
+                            -r
+                        } else {
+                            j += 1;
+                            -o[j as usize]
+                        };
+                        if r == 0 {
+                            break;
+                        }
+                        'A: loop {
+                            // A: resume normal after best
+                            y = x; // (x,y)=move, (F,G)=castl.R
+                            F = S;
+                            G = S;
+                            loop {
+                                // y traverses ray
+                                y = (y as i32 + r) as i8;
+                                H = y;
+                                if Y & 8 != 0 {
+                                    y = (Y as i32 & !M) as i8; // sneak in prev. best move
+                                    H = y;
+                                }
+                                if y as i32 & M != 0 {
+                                    break; // board edge hit
+                                }
+                                if p < 3 && y as i32 == E {
+                                    H = y ^ 16; // shift capt.sqr. H if e.p.
+                                }
+                                t = self.b[H as usize];
+                                if (t as i32 & k) != 0 || (p < 3 && ((r & 7 == 0) != (t == 0))) {
+                                    break; // capt. own, bad pawn mode
+                                }
+                                i = W99[(t & 7) as usize]; // value of capt. piece t
+                                // K capt. or bad castling. After an entered move E is O=(char)128
+                                // = -128 and the C reads b[-128]; the value cannot matter, as
+                                // y-E<2&E-y<2 is false for it, so the port skips the read.
+                                if i < 0
+                                    || (E != S
+                                        && E >= 0
+                                        && self.b[E as usize] != 0
+                                        && ((y as i32) - E < 2) & (E - (y as i32) < 2))
+                                {
+                                    m = I;
+                                }
+                                if m >= l {
+                                    break 'scan; // abort on fail high (goto C)
+                                }
+                                h = d - (y as i32 != z) as i32;
+                                if h != 0 {
+                                    // remaining depth(-recapt.)
+                                    v = match self.search_move::<VARIANT, AUDIT, ABORT>(
+                                        [k, q, l, e, J, Z, z, n, m, h, i, r, F, G],
+                                        [x, u, p, y, H, t],
+                                    ) {
+                                        Ok(v) => v,
+                                        Err(ret) => return ret,
+                                    };
+                                    if Y & 8 != 0 {
+                                        // best=1st done,redo normal
+                                        m = v;
+                                        Y &= !8;
+                                        continue 'A; // goto A
+                                    }
+                                    if v > m {
+                                        // update max, mark with S if non castling
+                                        m = v;
+                                        X = x;
+                                        Y = (y as i32 | (S & G)) as i8;
+                                    }
+                                }
+                                t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
+                                if (p < 3 && 6 * k + (y as i32 & V) == S) // pawn on 3rd/6th, or
+                                    || ((u as i32 & !24) == 36 && j == 7 // virgin K moving sideways,
+                                        && G & M != 0
+                                        && {
+                                            let rook_ok;
+                                            (G, rook_ok) = self.castling_rook(x, r); // 1st, virgin R in corner G
+                                            rook_ok
+                                        })
+                                // 2 empty sqrs. next to R
+                                {
+                                    F = y as i32; // unfake capt., enable e.p.
+                                    t -= 1;
+                                }
+                                if t != 0 {
+                                    break; // if not capt. continue ray
+                                }
+                            }
+                            break 'A;
+                        }
+                    }
+                } // next sqr. of board, wrap
+            }
             // C:
             if !(-I / 4..=I / 4).contains(&m) {
                 // m>I/4|m<-I/4
@@ -942,6 +910,90 @@ impl Engine {
             self.L = (Y as i32 & !M) as i8;
         }
         m
+    }
+
+    /// One move searched (C: the loop body of `D()` from `v=p<6?...` to the undo of the move):
+    /// evaluate and make the move (x,y) of piece `u` (type `p`, direction `r`) capturing `t` on
+    /// `H` (value `i`), castling/e.p. squares `F`,`G`; search the reply to depth `h`; undo it.
+    /// `Ok(v)`: the move's score as the loop goes on with it; `Err(v)`: `D()` returns `v` now
+    /// (the legality checker found the move, or the search was cut). The node's own arguments
+    /// come as `[k, q, l, e, J, Z, z, n, m, h, i, r, F, G]` and the move as `[x, u, p, y, H, t]`.
+    #[inline(always)]
+    fn search_move<const VARIANT: u32, const AUDIT: bool, const ABORT: bool>(
+        &mut self,
+        [k, q, l, e, J, Z, z, n, m, h, mut i, r, F, G]: [i32; 14],
+        [x, u, p, y, H, t]: [i8; 6],
+    ) -> Result<i32, i32> {
+        let mut v = if p < 6 {
+            // center positional pts.
+            self.b[x as usize + 8] as i32 - self.b[y as usize + 8] as i32
+        } else {
+            0
+        };
+        self.b[G as usize] = 0; // do move, strip virgin-bit
+        self.b[H as usize] = 0;
+        self.b[x as usize] = 0;
+        self.b[y as usize] = u & 31;
+        if G & M == 0 {
+            self.b[F as usize] = (k + 6) as i8; // castling: put R & score
+            v += 30;
+        }
+        if p < 3 {
+            // pawns: structure, undefended squares plus bias
+            let xl = x as i32 - 2;
+            let xr = x as i32 + 2;
+            v -= 9
+                * ((xl & M != 0 || self.b[xl as usize] != u) as i32
+                    + (xr & M != 0 || self.b[xr as usize] != u) as i32
+                    - 1);
+            if (y as i32 + r + 1) & S != 0 {
+                self.b[y as usize] |= 7; // promote p to Q, add score
+                i += C;
+            }
+        }
+        // J,Z: hash keys. J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t)
+        let by = self.b[y as usize] as i32;
+        let (yi, xi, Hi) = (y as i32, x as i32, H as i32);
+        let J0 = self
+            .key(yi, by)
+            .wrapping_sub(self.key(xi, u as i32))
+            .wrapping_sub(self.key(Hi, t as i32));
+        let J8 = self
+            .key(yi + 8, by)
+            .wrapping_sub(self.key(xi + 8, u as i32))
+            .wrapping_sub(self.key(Hi + 8, t as i32));
+        v = -self.search::<VARIANT, AUDIT, ABORT>(
+            24 - k, // recursive eval. of reply
+            -l - (l > e) as i32,
+            if m > q { -m } else { -q },
+            -e - v - i,
+            J.wrapping_add(J0),
+            Z.wrapping_add(J8).wrapping_add(G - S),
+            F,
+            y as i32,
+            h,
+            n - (y as i32 != z) as i32, // sd change 5: ultimate depth
+        );
+        v -= (v > e) as i32; // delayed-gain penalty
+        if z == 9 {
+            // called as move-legality checker:
+            if v != -I && x == self.K && y == self.L {
+                // if move found & not in check, signal
+                self.Q = -e - i;
+                self.O = F as i8; // the C truncates into char
+                return Err(l);
+            }
+            v = m; // (prevent fail-lows on K-capt. replies)
+        }
+        self.b[G as usize] = (k + 38) as i8; // undo move,G can be dummy
+        self.b[y as usize] = 0;
+        self.b[F as usize] = 0;
+        self.b[x as usize] = u;
+        self.b[H as usize] = t;
+        if ABORT && self.aborted {
+            return Err(self.unwind(z)); // not micro-Max: see `Abort`
+        }
+        Ok(v)
     }
 
     /// The castling test's last two clauses: `b[G=(x|7)-(r>>1&7)]&32&&!(b[G^1]|b[G^2])`

@@ -6,11 +6,11 @@
 //! | helper | shadows (C) | what it does instead |
 //! |--------|-------------|----------------------|
 //! | `hash_table` | `struct _ {...} A[U];` | the table on transparent huge pages, zeroed by the kernel (not written before use) |
-//! | `own_squares`, `square_index`, `square_0x88` | `do{u=b[x];if(u&k)...}W((x=x+9&~M)-B);` | the own pieces from a bitboard, in the scan's order |
+//! | `own_squares`, `square_index`, `square_0x88` | `do{u=b[x];if(u&k)...}W((x=x+9&~M)-B);` | the own pieces from a bitboard (SSE2: two ranks per step), in the scan's order |
 //! | `clear_written`, `mark_dirty` ([`Engine::clear_hash`]) | `F(i,0,U)A[i].K=0;` | clears only the entries written (a full clear, when too many were: one memset) |
-//! | `GenState`, `prefetch_next_move`, `prefetch_slot`, `AHEAD` | `j=(k*E^J)&U-9;` of a later `D()` | prefetches the replies' hash slots a few moves ahead (one at an iteration's first move, `AHEAD` from the second) |
-//! | `GenState::before_first` | the same, for the first moves of a node's first `d>=2` iteration | prefetches them on entry when there is no best move to sneak in |
-//! | `D1Targets`, `REACH`, `d1_targets` | the move loop at `d==1`: `h=d-(y!=z)`, `if(i<0\|\|...y-E<2&E-y<2)m=I;` | skips the pieces none of whose moves can do anything at d=1 |
+//! | `GenState`, `next_move`, `Ahead`, `prefetch_reply`, `AHEAD` | the move loops `W(r=...)` / `A: ... do{...}W(!t)` at `d>=2`, and `j=(k*E^J)&U-9;` of a later `D()` | the moves of a `d>=2` iteration, generated a few ahead of the search; their replies' hash slots prefetched (one ahead at an iteration's first move, `AHEAD` from the second) |
+//! | `GenState::before_first`, `prefetch_next_move` | the same, for the first moves of a node's first `d>=2` iteration | prefetches them on entry when there is no best move to sneak in |
+//! | `D1Targets`, `REACH`, `FROM`, `d1_targets`, `king_squares` | the move loop at `d==1`: `h=d-(y!=z)`, `if(i<0\|\|...y-E<2&E-y<2)m=I;` | skips the pieces none of whose moves can do anything at d=1 |
 
 use super::*;
 
@@ -77,39 +77,115 @@ fn madvise_aligned(start: usize, bytes: usize, align: usize, advice: libc::c_int
 
 /// The square `x` (0x88) as 0..64 in a8..h1 order: rank-major, the order of the C's board scan.
 #[inline(always)]
-pub(super) fn square_index(x: i8) -> u32 {
+pub(super) const fn square_index(x: i8) -> u32 {
     let x = x as u8 as u32;
     (x >> 1 & 0x38) | (x & 7)
 }
 
 /// [`square_index`] back to the 0x88 square.
 #[inline(always)]
-pub(super) fn square_0x88(s: u32) -> i8 {
+pub(super) const fn square_0x88(s: u32) -> i8 {
     ((s & 0x38) << 1 | (s & 7)) as i8
 }
 
 /// The eight on-board squares of 0x88 rank `rank` (a8..h8 is rank 0), one byte each, file a in
 /// the lowest byte.
+#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
 fn rank_word(b: &[i8; 129], rank: usize) -> u64 {
     let row: [i8; 8] = b[16 * rank..16 * rank + 8].try_into().unwrap();
     u64::from_le_bytes(row.map(|sq| sq as u8))
 }
 
+/// Two ranks of the board, `rank` and `rank+1`, as 16 bytes: the eight on-board squares of
+/// each (a..h), `rank`'s in the low half.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn rank_pair(b: &[i8; 129], rank: usize) -> std::arch::x86_64::__m128i {
+    use std::arch::x86_64::*;
+    debug_assert!(rank + 1 < 8);
+    // SAFETY: SSE2 is part of x86_64; both 16-byte loads lie inside `b` (rank <= 6: the second
+    // ends at 16*7+16 = 128 <= 129).
+    unsafe {
+        let lo = _mm_loadu_si128(b.as_ptr().add(16 * rank) as *const __m128i);
+        let hi = _mm_loadu_si128(b.as_ptr().add(16 * rank + 16) as *const __m128i);
+        _mm_unpacklo_epi64(lo, hi)
+    }
+}
+
 /// The squares holding a piece of side `k` (8 or 16), as bits 0..64 by [`square_index`]: the
-/// board scan's `u&k` test for all 64 squares at once, eight squares (one rank) per word.
+/// board scan's `u&k` test for all 64 squares at once, two ranks (16 squares) per step.
 #[inline(always)]
 pub(super) fn own_squares(b: &[i8; 129], k: i32) -> u64 {
     debug_assert!(k == 8 || k == 16);
-    let shift = k.trailing_zeros();
-    let mut own = 0u64;
-    for rank in 0..8 {
-        let row = rank_word(b, rank);
-        // One bit per byte (the byte's bit `k`), then the eight gathered into the top byte.
-        let bits = (row >> shift) & 0x0101_0101_0101_0101;
-        own |= (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * rank);
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        let mut own = 0u64;
+        for rank in (0..8).step_by(2) {
+            let v = rank_pair(b, rank);
+            // SAFETY: SSE2 is part of x86_64. The byte's bit k moved to its top bit (a 16-bit
+            // shift moves each byte's own bit 3 or 4 to its bit 7), then one bit per byte.
+            let bits = unsafe {
+                let top = if k == 8 {
+                    _mm_slli_epi16::<4>(v)
+                } else {
+                    _mm_slli_epi16::<3>(v)
+                };
+                _mm_movemask_epi8(top) as u32 as u64
+            };
+            own |= bits << (8 * rank);
+        }
+        own
     }
-    own
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let shift = k.trailing_zeros();
+        let mut own = 0u64;
+        for rank in 0..8 {
+            let row = rank_word(b, rank);
+            // One bit per byte (the byte's bit `k`), then the eight gathered into the top byte.
+            let bits = (row >> shift) & 0x0101_0101_0101_0101;
+            own |= (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * rank);
+        }
+        own
+    }
+}
+
+/// The squares holding a king of side `k` (8 or 16; virgin or not), as bits 0..64 by
+/// [`square_index`]: bytes equal to `k+4` in their low five bits.
+#[inline(always)]
+pub(super) fn king_squares(b: &[i8; 129], k: i32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        let mut kings = 0u64;
+        for rank in (0..8).step_by(2) {
+            let v = rank_pair(b, rank);
+            // SAFETY: SSE2 is part of x86_64.
+            let bits = unsafe {
+                let low5 = _mm_and_si128(v, _mm_set1_epi8(0x1F));
+                _mm_movemask_epi8(_mm_cmpeq_epi8(low5, _mm_set1_epi8((k + 4) as i8))) as u32
+                    as u64
+            };
+            kings |= bits << (8 * rank);
+        }
+        kings
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let king = (k + 4) as u64 * 0x0101_0101_0101_0101;
+        let mut kings = 0u64;
+        for rank in 0..8 {
+            let x = (rank_word(b, rank) & 0x1F1F_1F1F_1F1F_1F1F) ^ king;
+            // a byte of x is zero exactly where a king stands (exact per byte: no carries out)
+            let zero = !(((x & 0x7F7F_7F7F_7F7F_7F7F) + 0x7F7F_7F7F_7F7F_7F7F) | x)
+                & 0x8080_8080_8080_8080;
+            let bits = (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            kings |= bits << (8 * rank);
+        }
+        kings
+    }
 }
 
 // ---- the prefetch generator: the probe `j=(k*E^J)&U-9;` of the moves to come ----
@@ -122,8 +198,10 @@ pub(super) const AHEAD: usize = 3;
 
 /// Where the move generator stands at a move about to be searched: the side `k`, e.p. square
 /// `E` and key `J` of the node; piece `u` (type `p`) on `x`, direction `r` (index `j` in `o[]`),
-/// target `y` holding `t`, castling/e.p. squares `F`,`G`, whether the move is the sneaked best
-/// move, and the own pieces still to visit (`rest`, rotated by `start`).
+/// target `y` holding `t` (captured on `H`: `y`, or the e.p. victim's square), castling/e.p.
+/// squares `F`,`G`, whether the move is the sneaked best move, whether the best move `to` is
+/// still to be sneaked in (the C's `Y&8`), and the own pieces still to visit (`rest`, rotated
+/// by `start`).
 #[derive(Clone, Copy)]
 pub(super) struct GenState {
     pub(super) k: i32,
@@ -135,10 +213,13 @@ pub(super) struct GenState {
     pub(super) j: i32,
     pub(super) r: i32,
     pub(super) y: i8,
+    pub(super) H: i8,
     pub(super) t: i8,
     pub(super) F: i32,
     pub(super) G: i32,
     pub(super) sneak: bool,
+    pub(super) pending: bool,
+    pub(super) to: i8,
     pub(super) rest: u64,
     pub(super) start: u32,
 }
@@ -146,9 +227,16 @@ pub(super) struct GenState {
 impl GenState {
     /// The generator before the first move of a scan that visits `rest` (rotated by `start`):
     /// a piece-less state whose directions are used up (`o[3]==0`), so the walk goes on to the
-    /// first piece of `rest`.
+    /// first piece of `rest`. `best`: the best move's target to sneak in first (the C's `Y&8`).
     #[inline(always)]
-    pub(super) fn before_first(k: i32, E: i32, J: i32, rest: u64, start: u32) -> GenState {
+    pub(super) fn before_first(
+        k: i32,
+        E: i32,
+        J: i32,
+        rest: u64,
+        start: u32,
+        best: Option<i8>,
+    ) -> GenState {
         GenState {
             k,
             E,
@@ -159,13 +247,55 @@ impl GenState {
             j: 2,
             r: 0,
             y: 0,
+            H: 0,
             t: 1,
             F: S,
             G: S,
             sneak: false,
+            pending: best.is_some(),
+            to: best.unwrap_or(0),
             rest,
             start,
         }
+    }
+}
+
+/// The moves found ahead of the one being searched (at most [`AHEAD`]), in order.
+#[derive(Clone, Copy)]
+pub(super) struct Ahead {
+    moves: [GenState; 4],
+    head: usize,
+    tail: usize,
+}
+
+impl Ahead {
+    #[inline(always)]
+    pub(super) fn new(g: &GenState) -> Ahead {
+        Ahead {
+            moves: [*g; 4],
+            head: 0,
+            tail: 0,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn len(&self) -> usize {
+        self.tail - self.head
+    }
+
+    #[inline(always)]
+    pub(super) fn push(&mut self, g: &GenState) {
+        debug_assert!(self.len() < self.moves.len());
+        self.moves[self.tail % 4] = *g;
+        self.tail += 1;
+    }
+
+    #[inline(always)]
+    pub(super) fn pop(&mut self) -> Option<GenState> {
+        (self.head < self.tail).then(|| {
+            self.head += 1;
+            self.moves[(self.head - 1) % 4]
+        })
     }
 }
 
@@ -185,20 +315,58 @@ impl Engine {
         let _ = j;
     }
 
+    /// Prefetches the hash slot of the reply to the move `g` stands at, with the key the search
+    /// will compute for it (C: the probe `j=(k*E^J)&U-9` of the `D()` called for that move).
+    #[inline(always)]
+    pub(super) fn prefetch_reply(&self, g: &GenState) {
+        let GenState {
+            k,
+            J,
+            x,
+            u,
+            p,
+            r,
+            y,
+            H,
+            t,
+            F,
+            ..
+        } = *g;
+        let mut by = u & 31;
+        if p < 3 && (y as i32 + r + 1) & S != 0 {
+            by |= 7;
+        }
+        let J0 = self
+            .key(y as i32, by as i32)
+            .wrapping_sub(self.key(x as i32, u as i32))
+            .wrapping_sub(self.key(H as i32, t as i32));
+        self.prefetch_slot(24 - k, F, J.wrapping_add(J0));
+    }
+
     /// Prefetches the hash slot of the move the generator will search after the one described
-    /// by `g`, so that its memory access overlaps with the subtrees searched before it, and
-    /// returns where the generator then stands (to walk on from, one move further). This walks
-    /// the generator on from `g` exactly as the search loop will (after the sneaked best move:
-    /// its direction again, `goto A`; else fake/unfake capture, the rest of the ray, the next
-    /// directions and pieces), with the board as it is between moves. Only a hint: nothing it
-    /// computes is used by the search (C: the `W(r=...)` direction loop and the ray loop, run
-    /// ahead).
-    #[inline(never)]
+    /// by `g` and returns where the generator then stands (see [`Engine::next_move`]). A hint.
+    #[inline(always)]
     pub(super) fn prefetch_next_move(&self, g: &GenState) -> Option<GenState> {
+        let mut next = *g;
+        self.next_move(&mut next).then(|| {
+            self.prefetch_reply(&next);
+            next
+        })
+    }
+
+    /// Moves the generator `g` on to the next move the search loop searches after the one `g`
+    /// stands at (false, `g` unchanged, if there is none), exactly as the C's loops walk, with
+    /// the board as it is between moves: after the sneaked best move its direction again
+    /// (`goto A`); else fake/unfake capture, the rest of the ray, the next directions and
+    /// pieces; at every ray step the best move sneaked in while `Y&8` (`pending`). C: the
+    /// `W(r=...)` direction loop and the ray loop `do{...}W(!t)` of `D()`, from `A:` to the
+    /// move's `h=...`. At `d>=2` the search takes its moves from here (every move there is
+    /// searched); at `d=1` the loop in [`Engine::search`] generates them itself.
+    #[inline(never)]
+    pub(super) fn next_move(&self, g: &mut GenState) -> bool {
         let GenState {
             k,
             E,
-            J,
             mut x,
             mut u,
             mut p,
@@ -209,8 +377,11 @@ impl Engine {
             mut F,
             mut G,
             sneak,
+            pending,
+            to,
             mut rest,
             start,
+            ..
         } = *g;
         let mut ray = if sneak {
             (y, F, G) = (x, S, S); // best=1st done, redo normal (goto A)
@@ -232,37 +403,34 @@ impl Engine {
         loop {
             if ray {
                 y = (y as i32 + r) as i8;
+                if pending {
+                    y = to; // sneak in prev. best move
+                }
                 if y as i32 & M == 0 {
                     let mut H = y;
                     if p < 3 && y as i32 == E {
-                        H = y ^ 16;
+                        H = y ^ 16; // shift capt.sqr. H if e.p.
                     }
                     t = self.b[H as usize];
                     if (t as i32 & k) == 0 && !(p < 3 && ((r & 7 == 0) != (t == 0))) {
-                        // the next move: hash key of its reply as the search will compute it
-                        let mut by = u & 31;
-                        if p < 3 && (y as i32 + r + 1) & S != 0 {
-                            by |= 7;
-                        }
-                        let J0 = self
-                            .key(y as i32, by as i32)
-                            .wrapping_sub(self.key(x as i32, u as i32))
-                            .wrapping_sub(self.key(H as i32, t as i32));
-                        self.prefetch_slot(24 - k, F, J.wrapping_add(J0));
-                        return Some(GenState {
+                        // the next move (not capt. own, not a bad pawn mode)
+                        *g = GenState {
                             x,
                             u,
                             p,
                             j,
                             r,
                             y,
+                            H,
                             t,
                             F,
                             G,
-                            sneak: false,
+                            sneak: pending,
+                            pending: false,
                             rest,
                             ..*g
-                        });
+                        };
+                        return true;
                     }
                 }
             }
@@ -278,7 +446,7 @@ impl Engine {
                     break;
                 }
                 if rest == 0 {
-                    return None;
+                    return false;
                 }
                 x = square_0x88((rest.trailing_zeros() + start) & 63);
                 rest &= rest - 1;
@@ -436,6 +604,13 @@ mod tests {
                     }
                 }
                 assert_eq!(own_squares(b, k), want);
+                let mut kings = 0u64;
+                for s in 0..64 {
+                    if b[square_0x88(s) as usize] as i32 & 0x1F == k + 4 {
+                        kings |= 1 << s;
+                    }
+                }
+                assert_eq!(king_squares(b, k), kings);
             }
         }
     }
@@ -490,69 +665,83 @@ const REACH: [u8; 241] = {
     reach
 };
 
+/// For a target square (0..64 by [`square_index`]) and a piece type `p`, the squares (bits
+/// 0..64) from which a move of `p` can reach the target on an empty board ([`REACH`]).
+const FROM: [[u64; 8]; 64] = {
+    let mut from = [[0u64; 8]; 64];
+    let mut target = 0;
+    while target < 64 {
+        let mut s = 0;
+        while s < 64 {
+            let diff = square_0x88(target as u32) as i32 - square_0x88(s as u32) as i32;
+            let mut p = 1;
+            while p < 8 {
+                if REACH[(diff + 120) as usize] >> p & 1 != 0 {
+                    from[target][p] |= 1 << s;
+                }
+                p += 1;
+            }
+            s += 1;
+        }
+        target += 1;
+    }
+    from
+};
+
 /// The squares a move must reach to do anything in an iteration at `d=1` (C: the move loop of
 /// `D()` with `d==1`). There `h=d-(y!=z)` is 0 except for a recapture on `z`, and a move with
 /// `h==0` is not searched: its only effects are `m=I` for a king capture (`i<0`) or a move next
 /// to a castling square `E` (`y-E<2&E-y<2` with `b[E]` set), and the `m>=l` cut at the move
 /// after `m` rose. So while `m<l`, a piece that can reach none of {z, the enemy kings,
 /// E-1, E, E+1} — even on an empty board — changes nothing, and the search skips it
-/// ([`Self::d1_targets`]); from `m>=l` on every piece is generated as the C does (the C cuts
+/// ([`Engine::d1_targets`]); from `m>=l` on every piece is generated as the C does (the C cuts
 /// at the very next move, whatever it is). The skipped moves are never searched in the C
 /// either, so the nodes, their order and every score are the C's (the parity suite checks).
+/// Held as, per piece type, the squares from which a target can be reached ([`FROM`]).
 #[derive(Clone, Copy)]
 pub(super) struct D1Targets {
-    squares: [i32; 6],
-    len: usize,
+    from: [u64; 8],
 }
 
 impl D1Targets {
-    /// Whether the piece of type `p` on `x` might reach one of the target squares.
+    /// Whether the piece of type `p` on square `s` (0..64 by [`square_index`]) might reach one
+    /// of the target squares.
     #[inline(always)]
-    pub(super) fn reachable(&self, x: i8, p: i8) -> bool {
-        self.squares[..self.len]
-            .iter()
-            .any(|&square| REACH[(square - x as i32 + 120) as usize] >> p & 1 != 0)
+    pub(super) fn reachable(&self, s: u32, p: i8) -> bool {
+        self.from[p as usize & 7] >> s & 1 != 0
+    }
+
+    /// Adds the target `square` (0x88); an off-board one is no target (no move reaches it).
+    #[inline(always)]
+    fn add(&mut self, square: i32) {
+        if square & M == 0 {
+            let target = &FROM[square_index(square as i8) as usize];
+            for (from, target) in self.from.iter_mut().zip(target) {
+                *from |= target;
+            }
+        }
     }
 }
 
 impl Engine {
     /// The targets of a `d=1` iteration for side `k` at a node whose recapture square is `z`
-    /// and castling/e.p. square `E` (see [`D1Targets`]), or `None` (generate every move as the
-    /// C does) when they would not fit.
+    /// and castling/e.p. square `E` (see [`D1Targets`]).
     #[inline(always)]
-    pub(super) fn d1_targets(&self, k: i32, z: i32, E: i32) -> Option<D1Targets> {
-        let mut t = D1Targets {
-            squares: [0; 6],
-            len: 0,
-        };
-        if z & M == 0 {
-            t.squares[0] = z; // the recapture square (z=8, 9 at the root and the checker)
-            t.len = 1;
-        }
+    pub(super) fn d1_targets(&self, k: i32, z: i32, E: i32) -> D1Targets {
+        let mut t = D1Targets { from: [0; 8] };
+        t.add(z); // the recapture square (z=8, 9 at the root and the checker: off-board)
         if E != S && E >= 0 && self.b[E as usize] != 0 {
             // the C's `y-E<2&E-y<2`: E-1, E, E+1
-            t.squares[t.len] = E - 1;
-            t.squares[t.len + 1] = E;
-            t.squares[t.len + 2] = E + 1;
-            t.len += 3;
+            t.add(E - 1);
+            t.add(E);
+            t.add(E + 1);
         }
-        // the enemy kings: bytes equal to (24-k)+4 in their low five bits (the virgin bit 32 apart)
-        let king = (24 - k + 4) as u64 * 0x0101_0101_0101_0101;
-        for rank in 0..8 {
-            let x = (rank_word(&self.b, rank) & 0x1F1F_1F1F_1F1F_1F1F) ^ king;
-            // a byte of x is zero exactly where a king stands (exact per byte: no carries out)
-            let mut zero = !(((x & 0x7F7F_7F7F_7F7F_7F7F) + 0x7F7F_7F7F_7F7F_7F7F) | x)
-                & 0x8080_8080_8080_8080;
-            while zero != 0 {
-                if t.len == t.squares.len() {
-                    return None;
-                }
-                let file = zero.trailing_zeros() / 8;
-                t.squares[t.len] = (16 * rank) as i32 + file as i32;
-                t.len += 1;
-                zero &= zero - 1;
-            }
+        // the enemy kings
+        let mut kings = king_squares(&self.b, 24 - k);
+        while kings != 0 {
+            t.add(square_0x88(kings.trailing_zeros()) as i32);
+            kings &= kings - 1;
         }
-        Some(t)
+        t
     }
 }
