@@ -25,12 +25,10 @@
 //! `scripts/perf-guard.sh` and `results/bench.md`): the board scan takes the own pieces from a
 //! bitboard in the C's square order instead of testing all 64 squares; the hash table sits on
 //! huge pages; in an iteration at `d>=2`, where every move is searched, the moves come from a
-//! generator that walks exactly as the C's loops do (`next_move`), run a few moves ahead of the
-//! search so that the reply slots of the moves up to `AHEAD` later are prefetched (at an
-//! iteration's first move only one ahead, since about half the first moves cut); the body of
+//! generator that walks exactly as the C's loops do (`next_move`), run `AHEAD` moves ahead of
+//! the search so that each reply's hash slot is prefetched when its move is found; the body of
 //! the loop, from the evaluation of a move to its undo, is [`Engine::search_move`], shared by
-//! both loops; a node whose first `d>=2` iteration has no best move to sneak in prefetches its
-//! first two moves' slots on entry; the table clear touches only the entries written
+//! both loops; the table clear touches only the entries written
 //! ([`Engine::set_full_clear`] restores the C's); in an iteration at `d=1`, where only
 //! recaptures are searched, the C's own loops generate the moves, and the pieces that can reach
 //! neither the recapture square, an enemy king nor a castling square are skipped (none of their
@@ -628,17 +626,6 @@ impl Engine {
         // The squares of the side to move's pieces. Every move made below is unmade before the
         // next square is looked at, so this set is the same all through the node.
         let own = own_squares(&self.b, k);
-        if d < n && (d == 0 && n >= 2 || d >= 1 && (Y as i32 >> 4) & 8 == 0) {
-            // speed: the first iteration at d>=2 will start with a move whose reply nobody has
-            // probed (no best move to sneak in; after d=0, the d=1 iteration searches only
-            // recaptures): prefetch the first two moves of the scan from X now
-            let start = square_index(X);
-            let before = GenState::before_first(k, E, J, own.rotate_right(start), start, None);
-            let _ = self
-                .prefetch_next_move(&before)
-                .and_then(|g| self.prefetch_next_move(&g));
-        }
-
         // iterative deepening loop: 3.2 `d++<n|z==8&N<1e7&d<98`; sd change 4:
         // sd `d++<n||d<=P&&m<=q||z==8&N<1e7&d<98` (d already incremented in the later tests)
         loop {
@@ -668,29 +655,21 @@ impl Engine {
             if d >= 2 {
                 // speed: at d>=2 every move is searched (h>=1), and the moves come from the
                 // generator `next_move` (engine/speed.rs), which walks exactly as the loops
-                // below do, a few moves ahead of the search: the reply slot of each move found
-                // ahead is prefetched (one move ahead at the iteration's first move, since about
-                // half the first moves cut; AHEAD from the second; C: the next D()'s
-                // `A[(k*E^J)&U-9]`)
+                // below do, AHEAD moves ahead of the search: the reply slot of each move is
+                // prefetched when the move is found (C: the next D()'s `A[(k*E^J)&U-9]`)
                 let best = (Y & 8 != 0).then_some((Y as i32 & !M) as i8);
                 let mut g = GenState::before_first(k, E, J, rest, start, best);
                 let mut ahead = Ahead::new(&g);
                 let mut more = true; // moves left after those in `ahead`
-                let mut want = 1;
                 loop {
-                    let mv = match ahead.pop() {
-                        Some(mv) => mv,
-                        None if more && self.next_move(&mut g) => g,
-                        None => break,
-                    };
-                    while more && ahead.len() < want {
+                    while more && ahead.len() <= AHEAD {
                         more = self.next_move(&mut g);
                         if more {
                             self.prefetch_reply(&g);
                             ahead.push(&g);
                         }
                     }
-                    want = AHEAD;
+                    let Some(mv) = ahead.pop() else { break };
                     let GenState {
                         x,
                         u,

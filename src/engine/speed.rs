@@ -8,8 +8,7 @@
 //! | `hash_table` | `struct _ {...} A[U];` | the table on transparent huge pages, zeroed by the kernel (not written before use) |
 //! | `own_squares`, `square_index`, `square_0x88` | `do{u=b[x];if(u&k)...}W((x=x+9&~M)-B);` | the own pieces from a bitboard (SSE2: two ranks per step), in the scan's order |
 //! | `clear_written`, `mark_dirty` ([`Engine::clear_hash`]) | `F(i,0,U)A[i].K=0;` | clears only the entries written (a full clear, when too many were: one memset) |
-//! | `GenState`, `next_move`, `Ahead`, `prefetch_reply`, `AHEAD` | the move loops `W(r=...)` / `A: ... do{...}W(!t)` at `d>=2`, and `j=(k*E^J)&U-9;` of a later `D()` | the moves of a `d>=2` iteration, generated a few ahead of the search; their replies' hash slots prefetched (one ahead at an iteration's first move, `AHEAD` from the second) |
-//! | `GenState::before_first`, `prefetch_next_move` | the same, for the first moves of a node's first `d>=2` iteration | prefetches them on entry when there is no best move to sneak in |
+//! | `GenState`, `next_move`, `Ahead`, `prefetch_reply`, `AHEAD` | the move loops `W(r=...)` / `A: ... do{...}W(!t)` at `d>=2`, and `j=(k*E^J)&U-9;` of a later `D()` | the moves of a `d>=2` iteration, generated `AHEAD` moves ahead of the search; each reply's hash slot prefetched when its move is found |
 //! | `D1Targets`, `REACH`, `FROM`, `d1_targets`, `king_squares` | the move loop at `d==1`: `h=d-(y!=z)`, `if(i<0\|\|...y-E<2&E-y<2)m=I;` | skips the pieces none of whose moves can do anything at d=1 |
 
 use super::*;
@@ -190,11 +189,14 @@ pub(super) fn king_squares(b: &[i8; 129], k: i32) -> u64 {
 
 // ---- the prefetch generator: the probe `j=(k*E^J)&U-9;` of the moves to come ----
 
-/// How many moves ahead of the move being searched the generator runs to prefetch the reply's
-/// probe (the C's `A[(k*E^J)&U-9]` of a later `D()` call). One sibling's subtree is often
-/// shorter than a probe's memory latency (~200 ns here, TLB walk included): 1 ahead hid half of
-/// it, 3 ahead most (4 measured no better; `results/bench.md`).
-pub(super) const AHEAD: usize = 3;
+/// How many moves ahead of the move being searched the generator runs, each move's reply probe
+/// (the C's `A[(k*E^J)&U-9]` of a later `D()` call) prefetched when the move is found. One
+/// sibling's subtree is often shorter than a probe's memory latency (~200 ns here, TLB walk
+/// included). With the generator as the only one at `d>=2`, 4 from an iteration's first move
+/// measured best (3: +2%, 5 and 6: the same; a ramp from fewer at the first move: +2 to +4%;
+/// `results/bench.md`).
+pub(super) const AHEAD: usize = 4;
+const _: () = assert!(AHEAD < 8, "the ring `Ahead` holds 8 moves");
 
 /// Where the move generator stands at a move about to be searched: the side `k`, e.p. square
 /// `E` and key `J` of the node; piece `u` (type `p`) on `x`, direction `r` (index `j` in `o[]`),
@@ -260,10 +262,11 @@ impl GenState {
     }
 }
 
-/// The moves found ahead of the one being searched (at most [`AHEAD`]), in order.
+/// The moves found and not yet searched (the next one and up to [`AHEAD`] after it), in order:
+/// a ring of 8.
 #[derive(Clone, Copy)]
 pub(super) struct Ahead {
-    moves: [GenState; 4],
+    moves: [GenState; 8],
     head: usize,
     tail: usize,
 }
@@ -272,7 +275,7 @@ impl Ahead {
     #[inline(always)]
     pub(super) fn new(g: &GenState) -> Ahead {
         Ahead {
-            moves: [*g; 4],
+            moves: [*g; 8],
             head: 0,
             tail: 0,
         }
@@ -286,7 +289,7 @@ impl Ahead {
     #[inline(always)]
     pub(super) fn push(&mut self, g: &GenState) {
         debug_assert!(self.len() < self.moves.len());
-        self.moves[self.tail % 4] = *g;
+        self.moves[self.tail % 8] = *g;
         self.tail += 1;
     }
 
@@ -294,7 +297,7 @@ impl Ahead {
     pub(super) fn pop(&mut self) -> Option<GenState> {
         (self.head < self.tail).then(|| {
             self.head += 1;
-            self.moves[(self.head - 1) % 4]
+            self.moves[(self.head - 1) % 8]
         })
     }
 }
@@ -341,17 +344,6 @@ impl Engine {
             .wrapping_sub(self.key(x as i32, u as i32))
             .wrapping_sub(self.key(H as i32, t as i32));
         self.prefetch_slot(24 - k, F, J.wrapping_add(J0));
-    }
-
-    /// Prefetches the hash slot of the move the generator will search after the one described
-    /// by `g` and returns where the generator then stands (see [`Engine::next_move`]). A hint.
-    #[inline(always)]
-    pub(super) fn prefetch_next_move(&self, g: &GenState) -> Option<GenState> {
-        let mut next = *g;
-        self.next_move(&mut next).then(|| {
-            self.prefetch_reply(&next);
-            next
-        })
     }
 
     /// Moves the generator `g` on to the next move the search loop searches after the one `g`
