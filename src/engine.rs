@@ -381,6 +381,26 @@ pub struct Audit {
     pub nodes: u64,
 }
 
+/// After a searched move (x,y) with score `v` (C: `if(Y&8){m=v;Y&=~8;goto A;} if(v>m){m=v;X=x;
+/// Y=y|S&G;}`): true if it was the sneaked best move (best=1st done, redo normal: `m=v`, the
+/// loop goes on at `A:`); else the max updated, marked with S if non castling.
+#[inline(always)]
+fn best_so_far(v: i32, x: i8, y: i8, G: i32, m: &mut i32, X: &mut i8, Y: &mut i8) -> bool {
+    if *Y & 8 != 0 {
+        // best=1st done,redo normal
+        *m = v;
+        *Y &= !8;
+        return true;
+    }
+    if v > *m {
+        // update max, mark with S if non castling
+        *m = v;
+        *X = x;
+        *Y = (y as i32 | (S & G)) as i8;
+    }
+    false
+}
+
 impl Engine {
     /// A fresh engine as `main()` starts: initial position, white to move, empty hash table of
     /// 2^`hash_bits`+8 entries (24: the published 16777224).
@@ -683,13 +703,7 @@ impl Engine {
                         ..
                     } = mv;
                     i = W99[(t & 7) as usize]; // value of capt. piece t
-                    // K capt. or bad castling (see the loop below)
-                    if i < 0
-                        || (E != S
-                            && E >= 0
-                            && self.b[E as usize] != 0
-                            && ((y as i32) - E < 2) & (E - (y as i32) < 2))
-                    {
+                    if self.king_capture_or_bad_castling(i, y, E) {
                         m = I;
                     }
                     if m >= l {
@@ -703,18 +717,8 @@ impl Engine {
                         Ok(v) => v,
                         Err(ret) => return ret,
                     };
-                    if Y & 8 != 0 {
-                        // best=1st done,redo normal (the generator goes on with `goto A`)
-                        m = v;
-                        Y &= !8;
-                        continue;
-                    }
-                    if v > m {
-                        // update max, mark with S if non castling
-                        m = v;
-                        X = x;
-                        Y = (y as i32 | (S & G)) as i8;
-                    }
+                    // after the sneaked best move the generator goes on with `goto A`
+                    best_so_far(v, x, y, G, &mut m, &mut X, &mut Y);
                 }
             } else {
                 // d=1
@@ -775,15 +779,7 @@ impl Engine {
                                     break; // capt. own, bad pawn mode
                                 }
                                 i = W99[(t & 7) as usize]; // value of capt. piece t
-                                // K capt. or bad castling. After an entered move E is O=(char)128
-                                // = -128 and the C reads b[-128]; the value cannot matter, as
-                                // y-E<2&E-y<2 is false for it, so the port skips the read.
-                                if i < 0
-                                    || (E != S
-                                        && E >= 0
-                                        && self.b[E as usize] != 0
-                                        && ((y as i32) - E < 2) & (E - (y as i32) < 2))
-                                {
+                                if self.king_capture_or_bad_castling(i, y, E) {
                                     m = I;
                                 }
                                 if m >= l {
@@ -799,17 +795,8 @@ impl Engine {
                                         Ok(v) => v,
                                         Err(ret) => return ret,
                                     };
-                                    if Y & 8 != 0 {
-                                        // best=1st done,redo normal
-                                        m = v;
-                                        Y &= !8;
+                                    if best_so_far(v, x, y, G, &mut m, &mut X, &mut Y) {
                                         continue 'A; // goto A
-                                    }
-                                    if v > m {
-                                        // update max, mark with S if non castling
-                                        m = v;
-                                        X = x;
-                                        Y = (y as i32 | (S & G)) as i8;
                                     }
                                 }
                                 t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
@@ -973,6 +960,20 @@ impl Engine {
             return Err(self.unwind(z)); // not micro-Max: see `Abort`
         }
         Ok(v)
+    }
+
+    /// `if(i<0||E-S&&b[E]&&y-E<2&E-y<2)m=I;`: whether the move to `y`, capturing a piece of value
+    /// `i`, captures the king (`i<0`) or lands next to the square a castling king just passed
+    /// (castling through check). After an entered move E is O=(char)128 = -128 and the C reads
+    /// b[-128]; the value cannot matter, as y-E<2&E-y<2 is false for it, so the port skips the
+    /// read.
+    #[inline(always)]
+    fn king_capture_or_bad_castling(&self, i: i32, y: i8, E: i32) -> bool {
+        i < 0
+            || (E != S
+                && E >= 0
+                && self.b[E as usize] != 0
+                && ((y as i32) - E < 2) & (E - (y as i32) < 2))
     }
 
     /// The castling test's last two clauses: `b[G=(x|7)-(r>>1&7)]&32&&!(b[G^1]|b[G^2])`
