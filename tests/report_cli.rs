@@ -262,7 +262,8 @@ fn a_single_partial_file_is_still_reported() {
     let s2 = write_shard(&dir, 2, 3, &[9, 10]);
     let text = ok(&umax_report(&[&s2, &"--no-plots"]));
     assert!(text.contains("] 2\n"), "{text}");
-    // The committed partial run (some of its 100 games; the count grows as rows are committed).
+    // A committed run's games.csv alone (results/tc-60, grown row by row while it ran, now its
+    // 100 games): reported with exactly its row count.
     let tc60 = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/tc-60/games.csv");
     let rows = std::fs::read_to_string(&tc60)
         .unwrap()
