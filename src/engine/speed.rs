@@ -164,8 +164,7 @@ pub(super) fn king_squares(b: &[i8; 129], k: i32) -> u64 {
             // SAFETY: SSE2 is part of x86_64.
             let bits = unsafe {
                 let low5 = _mm_and_si128(v, _mm_set1_epi8(0x1F));
-                _mm_movemask_epi8(_mm_cmpeq_epi8(low5, _mm_set1_epi8((k + 4) as i8))) as u32
-                    as u64
+                _mm_movemask_epi8(_mm_cmpeq_epi8(low5, _mm_set1_epi8((k + 4) as i8))) as u32 as u64
             };
             kings |= bits << (8 * rank);
         }
