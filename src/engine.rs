@@ -506,6 +506,54 @@ impl Engine {
         i32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
     }
 
+    /// `K(y+A,b[y])-K(x+A,u)-K(H+A,t)`: how the hash key with offset `A` (0 for `J`, 8 for
+    /// `Z`) changes when piece `u` moves from `x` to `y`, where it becomes `by`, capturing `t`
+    /// on `H`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn key_change(&self, A: i32, x: i8, u: i8, y: i8, by: i8, H: i8, t: i8) -> i32 {
+        self.key(y as i32 + A, by as i32)
+            .wrapping_sub(self.key(x as i32 + A, u as i32))
+            .wrapping_sub(self.key(H as i32 + A, t as i32))
+    }
+
+    /// After the move to `y` (C: `t+=p<5; if(p<3&6*k+(y&V)==S||(u&~24)==36&j==7&&G&M&&
+    /// b[G=(x|7)-(r>>1&7)]&32&&!(b[G^1]|b[G^2])){F=y;t--;}`): a non-slider's fake capture ends
+    /// its ray, which a pawn on its 3rd/6th rank (e.p. square `F`) or a virgin king stepping
+    /// sideways next to a virgin rook with 2 empty squares beside it (castling rook `G`) unfakes.
+    /// Returns the new `t`; the ray goes on while it is 0.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn fake_capture(
+        &self,
+        k: i32,
+        x: i8,
+        u: i8,
+        p: i8,
+        j: i32,
+        r: i32,
+        y: i8,
+        mut t: i8,
+        F: &mut i32,
+        G: &mut i32,
+    ) -> i8 {
+        t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
+        if (p < 3 && 6 * k + (y as i32 & V) == S) // pawn on 3rd/6th, or
+            || ((u as i32 & !24) == 36 && j == 7 // virgin K moving sideways,
+                && *G & M != 0
+                && {
+                    let rook_ok;
+                    (*G, rook_ok) = self.castling_rook(x, r); // 1st, virgin R in corner G
+                    rook_ok
+                })
+        // 2 empty sqrs. next to R
+        {
+            *F = y as i32; // unfake capt., enable e.p.
+            t -= 1;
+        }
+        t
+    }
+
     /// The root's `z==8&N<1e7&d<98`, with the harness's extra limits.
     fn root_goes_on(&self, d: i32) -> bool {
         (self.N as i64) < self.limits.nodes
@@ -799,20 +847,7 @@ impl Engine {
                                         continue 'A; // goto A
                                     }
                                 }
-                                t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
-                                if (p < 3 && 6 * k + (y as i32 & V) == S) // pawn on 3rd/6th, or
-                                    || ((u as i32 & !24) == 36 && j == 7 // virgin K moving sideways,
-                                        && G & M != 0
-                                        && {
-                                            let rook_ok;
-                                            (G, rook_ok) = self.castling_rook(x, r); // 1st, virgin R in corner G
-                                            rook_ok
-                                        })
-                                // 2 empty sqrs. next to R
-                                {
-                                    F = y as i32; // unfake capt., enable e.p.
-                                    t -= 1;
-                                }
+                                t = self.fake_capture(k, x, u, p, j, r, y, t, &mut F, &mut G);
                                 if t != 0 {
                                     break; // if not capt. continue ray
                                 }
@@ -918,16 +953,9 @@ impl Engine {
             }
         }
         // J,Z: hash keys. J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t)
-        let by = self.b[y as usize] as i32;
-        let (yi, xi, Hi) = (y as i32, x as i32, H as i32);
-        let J0 = self
-            .key(yi, by)
-            .wrapping_sub(self.key(xi, u as i32))
-            .wrapping_sub(self.key(Hi, t as i32));
-        let J8 = self
-            .key(yi + 8, by)
-            .wrapping_sub(self.key(xi + 8, u as i32))
-            .wrapping_sub(self.key(Hi + 8, t as i32));
+        let by = self.b[y as usize];
+        let J0 = self.key_change(0, x, u, y, by, H, t);
+        let J8 = self.key_change(8, x, u, y, by, H, t);
         v = -self.search::<VARIANT, AUDIT, ABORT>(
             24 - k, // recursive eval. of reply
             -l - (l > e) as i32,

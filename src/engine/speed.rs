@@ -338,10 +338,7 @@ impl Engine {
         if p < 3 && (y as i32 + r + 1) & S != 0 {
             by |= 7;
         }
-        let J0 = self
-            .key(y as i32, by as i32)
-            .wrapping_sub(self.key(x as i32, u as i32))
-            .wrapping_sub(self.key(H as i32, t as i32));
+        let J0 = self.key_change(0, x, u, y, by, H, t);
         self.prefetch_slot(24 - k, F, J.wrapping_add(J0));
     }
 
@@ -378,17 +375,7 @@ impl Engine {
             (y, F, G) = (x, S, S); // best=1st done, redo normal (goto A)
             true
         } else {
-            t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
-            if (p < 3 && 6 * k + (y as i32 & V) == S)
-                || ((u as i32 & !24) == 36 && j == 7 && G & M != 0 && {
-                    let rook_ok;
-                    (G, rook_ok) = self.castling_rook(x, r); // 1st, virgin R in corner G
-                    rook_ok
-                })
-            {
-                F = y as i32; // unfake capt., enable e.p.
-                t -= 1;
-            }
+            t = self.fake_capture(k, x, u, p, j, r, y, t, &mut F, &mut G);
             t == 0 // if not capt. continue ray
         };
         loop {
