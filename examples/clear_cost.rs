@@ -10,7 +10,8 @@
 //! unchanged) and times the full clear. Prints the medians over REPEATS (default 7).
 
 use std::time::Instant;
-use umax::engine::{Build, DEFAULT_HASH_BITS, Engine, Limits};
+use umax::builds::Build;
+use umax::engine::{DEFAULT_HASH_BITS, Engine, Limits};
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));

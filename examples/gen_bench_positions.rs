@@ -8,8 +8,9 @@
 //! opening, middlegame and endgame. Lines stop early if the game ends.
 
 use shakmaty::{Chess, Position};
+use umax::builds::Build;
 use umax::chess::{move_from_0x88, move_to_0x88, parse_uci, uci};
-use umax::engine::{Build, Engine};
+use umax::engine::Engine;
 
 const OPENINGS: &[(&str, &str)] = &[
     ("start", ""),

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# Builds the C original (micro-Max 3.2 as published, and with original/self-deepening.patch)
-# with gcc -O2 -std=gnu89, plain and instrumented, into an ignored directory.
+# Builds the C twins of the builds (micro-Max 3.2 as published, and each variant as a patch of
+# original/ against it: the twins are the builds of src/builds.rs with `c_twin: Some(...)`) with
+# gcc -O2 -std=gnu89, plain and instrumented, into an ignored directory.
 #
-#   scripts/build-original.sh [--nodes N] [--hash-bits B] [--out DIR]
+#   scripts/build-original.sh [--nodes N] [--hash-bits B] [--out DIR] [--build NAME[,NAME..]|all]
 #
-# Plain builds (untouched source):   DIR/mm-old          DIR/mm-sd
-# Instrumented builds (root trace):  DIR/mm-old-trace-nN-uB  DIR/mm-sd-trace-nN-uB
+# Plain builds (untouched source):   DIR/mm-NAME
+# Instrumented builds (root trace):  DIR/mm-NAME-trace-nN-uB
 #   - #include <stdio.h>, <stdlib.h> added;
 #   - the commented-out root printf enabled (one line per root iteration);
 #   - the node limit literal 1e7 replaced by the macro NODES (default 1e7);
 #   - the table size U made overridable: U = 2^B + 8 (default B = 24, the published 16777224).
-# Prints the four paths, one per line: old, sd, old-trace, sd-trace.
+# Without --build: old and sd, printed as four paths, one per line: old, sd, old-trace, sd-trace.
+# With --build (a list, or `all`: every build with a C twin): one line per build,
+# `NAME PLAIN TRACE`.
 # Each binary is built to a temporary name and renamed, so parallel callers never see half a file;
 # a binary newer than its inputs is kept.
 set -euo pipefail
@@ -18,12 +21,14 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 nodes=1e7
 bits=24
 out="${UMAX_C_DIR:-$here/target/original}"
+want=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --nodes) nodes="$2"; shift 2 ;;
     --hash-bits) bits="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    --build) want="$2"; shift 2 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "build-original.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -35,15 +40,30 @@ fi
 command -v gcc >/dev/null || { echo "build-original.sh: gcc not found" >&2; exit 3; }
 mkdir -p "$out"
 src="$here/original/micro-max-3.2.c"
-patchfile="$here/original/self-deepening.patch"
+# The catalogue's C twins: `Name = "name", variant: ..., c_twin: Some("patch")` in src/builds.rs
+# ("" = the untouched original).
+declare -A patch_of
+twins=()
+while read -r name patch; do
+  patch_of[$name]=$patch
+  twins+=("$name")
+done < <(grep -oP '= "\K[a-z0-9]+", variant: [^,]+, c_twin: Some\("[^"]*"\)' "$here/src/builds.rs" |
+  sed -E 's/^([a-z0-9]+)", variant: [^,]+, c_twin: Some\("([^"]*)"\)$/\1 \2/')
+[ "${#twins[@]}" -ge 2 ] || { echo "build-original.sh: no C twins found in src/builds.rs" >&2; exit 4; }
+if [ -z "$want" ]; then
+  names=(old sd)
+elif [ "$want" = all ]; then
+  names=("${twins[@]}")
+else
+  IFS=, read -r -a names <<< "$want"
+  for n in "${names[@]}"; do
+    [ -n "${patch_of[$n]+x}" ] || {
+      echo "build-original.sh: '$n' has no C twin (builds with one: ${twins[*]})" >&2; exit 2; }
+  done
+fi
 cflags=(-O2 -std=gnu89 -w)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-# sources: old = untouched file; sd = untouched file + patch
-cp "$src" "$tmp/old.c"
-cp "$src" "$tmp/sd.c"
-patch -s --no-backup-if-mismatch "$tmp/sd.c" < "$patchfile"
 
 instrument() { # $1 = source in, $2 = source out
   sed -e '1i #include <stdio.h>\n#include <stdlib.h>' \
@@ -54,9 +74,9 @@ instrument() { # $1 = source in, $2 = source out
     echo "build-original.sh: instrumenting $1 failed (source changed?)" >&2; exit 4; }
 }
 
-build() { # $1 = source, $2 = output, rest = extra flags
-  local s="$1" o="$2"; shift 2
-  if [ -x "$o" ] && [ "$o" -nt "$src" ] && [ "$o" -nt "$patchfile" ] && [ "$o" -nt "$0" ]; then
+build() { # $1 = source, $2 = output, $3 = patch file or "", rest = extra flags
+  local s="$1" o="$2" p="$3"; shift 3
+  if [ -x "$o" ] && [ "$o" -nt "$src" ] && { [ -z "$p" ] || [ "$o" -nt "$p" ]; } && [ "$o" -nt "$0" ]; then
     return 0
   fi
   gcc "${cflags[@]}" "$@" -o "$o.tmp.$$" "$s"
@@ -64,12 +84,24 @@ build() { # $1 = source, $2 = output, rest = extra flags
 }
 
 u=$(( (1 << bits) + 8 ))
-for v in old sd; do
-  build "$tmp/$v.c" "$out/mm-$v"
+for v in "${names[@]}"; do
+  cp "$src" "$tmp/$v.c"
+  pf=""
+  if [ -n "${patch_of[$v]}" ]; then
+    pf="$here/original/${patch_of[$v]}"
+    patch -s --no-backup-if-mismatch "$tmp/$v.c" < "$pf"
+  fi
+  build "$tmp/$v.c" "$out/mm-$v" "$pf"
   instrument "$tmp/$v.c" "$tmp/$v-trace.c"
-  build "$tmp/$v-trace.c" "$out/mm-$v-trace-n$nodes-u$bits" -DNODES="$nodes" -DU="$u"
+  build "$tmp/$v-trace.c" "$out/mm-$v-trace-n$nodes-u$bits" "$pf" -DNODES="$nodes" -DU="$u"
 done
-echo "$out/mm-old"
-echo "$out/mm-sd"
-echo "$out/mm-old-trace-n$nodes-u$bits"
-echo "$out/mm-sd-trace-n$nodes-u$bits"
+if [ -z "$want" ]; then
+  echo "$out/mm-old"
+  echo "$out/mm-sd"
+  echo "$out/mm-old-trace-n$nodes-u$bits"
+  echo "$out/mm-sd-trace-n$nodes-u$bits"
+else
+  for v in "${names[@]}"; do
+    echo "$v $out/mm-$v $out/mm-$v-trace-n$nodes-u$bits"
+  done
+fi

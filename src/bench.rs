@@ -9,9 +9,10 @@
 //!   root depth D with no node limit; prints the nodes needed to complete each root depth
 //!   1..D per build, their sd/old ratio, and the median ratio per depth.
 
+use crate::builds::Build;
 use crate::chess::{move_to_0x88, parse_uci};
 use crate::driver::{self, EnterError};
-use crate::engine::{Build, Engine, Limits, RootIter, wall_seconds};
+use crate::engine::{Engine, Limits, RootIter, wall_seconds};
 use crate::outputs::Output;
 use shakmaty::{Chess, Position};
 use std::error::Error;
@@ -193,9 +194,9 @@ pub fn run_depth(
     let mut out = Vec::with_capacity(suite.len());
     for pos in suite {
         let mut per_build = Vec::new();
-        for engine in engines.iter_mut() {
+        for (engine, &build) in engines.iter_mut().zip(builds) {
             setup(engine, pos)?;
-            per_build.push((engine.build(), nodes_per_depth(engine, depth)));
+            per_build.push((build, nodes_per_depth(engine, depth)));
         }
         out.push(DepthResult {
             name: pos.name.clone(),

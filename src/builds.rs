@@ -1,31 +1,23 @@
-//! The builds: named variants of the search, as data. Each is a line of [`builds!`] below:
-//! its name, the search variant it runs (a set of [`variant`] flags, a const generic of
-//! [`Engine::search`](crate::engine::Engine::search), so each build is its own compiled
-//! instance and the conditions of the others cost it nothing), whether the C in `original/`
-//! has a twin of it, whether it is experimental, and a one-line description.
+//! The builds: the catalogue of named variants of the search, as data. Each is a line of
+//! [`builds!`] below: its name, the search variant it runs (a type implementing
+//! [`Variant`](crate::engine::Variant), defined in `src/engine/variant.rs`: each build is its own
+//! compiled instance of the search, and the conditions of the others cost it nothing), its C
+//! twin in `original/` (the patch against `micro-max-3.2.c` it is node-identical to, if any),
+//! whether it is experimental, and a one-line description.
 //!
-//! Adding a build is a line here, plus a flag in [`variant`] and its condition in the search
-//! if it is a new idea. Everything else (the match, games.csv's columns, the report, the plots,
-//! `bench`, `umax builds`) takes the build from this list.
+//! The catalogue sits above the engine: the engine knows variants, not builds. Adding a build
+//! is a line here (and a variant type with its constants in `engine/variant.rs` if it is a new
+//! idea). Everything else (match, tournament, games.csv's columns, the report, the plots,
+//! `bench`, `verify-c`, `umax builds`, the C-parity tests) takes the build from this list.
 
-/// The ideas a search variant can switch on, tested in `Engine::search` as `VARIANT & FLAG !=
-/// 0` (a constant: the test is compiled away). No flag: micro-Max 3.2 as published.
-pub mod variant {
-    /// Self-deepening IID: the ultimate depth, a node deepens itself past its requested depth
-    /// while it fails low (changes 1, 2, 4, 5, 6 of `../shared/notes/self-deepening.md`).
-    pub const SELF_DEEPENING: u32 = 1;
-    /// On a hash hit with enough depth and a usable bound, a fail low stored short of the
-    /// ultimate depth resumes deepening from the stored depth instead of returning the stored
-    /// score (change 3). Meaningful only with [`SELF_DEEPENING`].
-    pub const HIT_RESUME: u32 = 2;
-}
+use crate::engine::variant::{self as v, Instances};
 
-/// Defines [`Build`] and its table from one list. `Build::search` is the one place a build
-/// becomes its monomorphised search instance.
+/// Defines [`Build`] and its table from one list. `Build::instances` is the one place a build
+/// becomes its monomorphised search.
 macro_rules! builds {
     ($(
         $(#[$doc:meta])*
-        $id:ident = $name:literal, variant: $variant:expr, c_twin: $c:literal,
+        $id:ident = $name:literal, variant: $variant:ty, c_twin: $c:expr,
         experimental: $x:literal, $about:literal;
     )*) => {
         /// A build: a named variant of the search (see the list in `src/builds.rs`).
@@ -42,16 +34,12 @@ macro_rules! builds {
             pub fn name(self) -> &'static str {
                 match self { $(Build::$id => $name,)* }
             }
-            /// The search variant: a set of [`variant`] flags.
-            pub fn variant(self) -> u32 {
-                match self { $(Build::$id => $variant,)* }
-            }
-            /// Whether `original/` has a C twin of it (`scripts/build-original.sh`), so that
-            /// `verify-c` and the C-parity tests can check it.
-            pub fn c_twin(self) -> bool {
+            /// Its C twin: `Some("")` for the untouched original, `Some(patch)` for the file in
+            /// `original/` applied to it (`scripts/build-original.sh`), `None` for none.
+            pub fn c_patch(self) -> Option<&'static str> {
                 match self { $(Build::$id => $c,)* }
             }
-            /// A research variant: not part of the published comparison, no C twin required.
+            /// A research variant outside the seeds' builds, Rust only.
             pub fn experimental(self) -> bool {
                 match self { $(Build::$id => $x,)* }
             }
@@ -59,38 +47,51 @@ macro_rules! builds {
             pub fn about(self) -> &'static str {
                 match self { $(Build::$id => $about,)* }
             }
-            /// Runs this build's instance of the search (`AUDIT`, `ABORT`: see
-            /// [`Engine::search`](crate::engine::Engine::search)).
-            #[allow(clippy::too_many_arguments, non_snake_case)]
-            #[inline(always)]
-            pub(crate) fn search<const AUDIT: bool, const ABORT: bool>(
-                self,
-                engine: &mut crate::engine::Engine,
-                k: i32, q: i32, l: i32, e: i32, J: i32, Z: i32, E: i32, z: i32, n: i32, P: i32,
-            ) -> i32 {
-                match self {
-                    $(Build::$id => engine.search::<{ $variant }, AUDIT, ABORT>(
-                        k, q, l, e, J, Z, E, z, n, P,
-                    ),)*
-                }
+            /// The compiled search of its variant, for [`Engine::new`](crate::engine::Engine::new).
+            pub fn instances(self) -> Instances {
+                match self { $(Build::$id => Instances::of::<$variant>(),)* }
             }
         }
     };
 }
 
-use variant::*;
-
 builds! {
     /// micro-Max 3.2 as published: conventional internal iterative deepening.
-    Old = "old", variant: 0, c_twin: true, experimental: false,
+    Old = "old", variant: v::Old, c_twin: Some(""), experimental: false,
         "micro-Max 3.2 as published (internal iterative deepening)";
     /// Self-deepening IID (seed 000), as `original/self-deepening.patch`.
-    Sd = "sd", variant: SELF_DEEPENING | HIT_RESUME, c_twin: true, experimental: false,
-        "self-deepening IID (changes 1-6 of the self-deepening note)";
+    Sd = "sd", variant: v::Sd, c_twin: Some("self-deepening.patch"), experimental: false,
+        "self-deepening IID (changes 1-6 of the self-deepening note; seed 000)";
     /// sd without the hash-hit resume (change 3 not applied): a hash hit with enough depth and
     /// a usable bound returns its score, as in 3.2. Rust only.
-    Sdnr = "sdnr", variant: SELF_DEEPENING, c_twin: false, experimental: true,
+    Sdnr = "sdnr", variant: v::Sdnr, c_twin: None, experimental: true,
         "sd without the hash-hit resume (change 3 not applied); Rust only";
+    /// No internal IID below the root: the control of the IID study (seed 001).
+    NoIid = "noiid", variant: v::NoIid, c_twin: Some("noiid.patch"), experimental: false,
+        "no IID below the root: first iteration at full depth (seed 001's control)";
+    /// One reduced search (n-2) where the hash gives no move, then n (seed 001's classic IID).
+    IidR2 = "iidr2", variant: v::IidR2, c_twin: Some("iidr2.patch"), experimental: false,
+        "classic IID: one search at n-2 where the hash gives no move, then n (seed 001)";
+    /// iidr2 at expected PV and CUT nodes only (seed 004).
+    IidCut = "iidcut", variant: v::IidCut, c_twin: Some("iidcut.patch"), experimental: false,
+        "iidr2 at expected PV/CUT nodes only, node type by tree position (seed 004)";
+    /// A failing-high move re-searched one ply deeper at a time, in the parent (seed 002).
+    Sdp = "sdp", variant: v::Sdp, c_twin: Some("sdp.patch"), experimental: false,
+        "self-deepening in the parent: a fail high re-searched 1 ply deeper at a time (seed 002)";
+}
+
+impl From<Build> for Instances {
+    fn from(b: Build) -> Instances {
+        b.instances()
+    }
+}
+
+impl Build {
+    /// Whether `original/` has a C twin of it (`scripts/build-original.sh`), so that
+    /// `verify-c` and the C-parity tests can check it.
+    pub fn c_twin(self) -> bool {
+        self.c_patch().is_some()
+    }
 }
 
 impl std::fmt::Display for Build {
@@ -220,7 +221,14 @@ mod tests {
             assert_eq!(ALL.iter().filter(|c| c.name() == b.name()).count(), 1);
         }
         let e = "nope".parse::<Build>().unwrap_err();
-        assert!(e.contains("old, sd, sdnr"), "{e}");
+        assert!(e.contains(&names()), "{e}");
+        for b in ALL {
+            assert_eq!(
+                b.instances().name(),
+                b.name(),
+                "variant and build share the name"
+            );
+        }
     }
 
     #[test]

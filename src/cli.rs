@@ -1,7 +1,8 @@
 //! Command-line arguments (clap). Turned into plain option structs for the rest of the code.
 
 use clap::{Args, Parser, Subcommand};
-use umax::engine::{Build, DEFAULT_HASH_BITS, DEFAULT_NODE_LIMIT};
+use umax::builds::Build;
+use umax::engine::{DEFAULT_HASH_BITS, DEFAULT_NODE_LIMIT};
 
 #[derive(Parser, Debug)]
 #[command(

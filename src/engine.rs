@@ -15,8 +15,8 @@
 //! | `O`     | `self.O`            | e.p. square (or castling rook square) of the last move, as a `char` |
 //! | `K`,`L` | `self.K`, `self.L`  | move from/to (entered, or thought up)                     |
 //! | `k` (main) | `self.k`         | side to move: 8 = white, 16 = black                        |
-//! | `D()`   | `search::<VARIANT, AUDIT, ABORT>()` | recursive search; `VARIANT` the build's flags (`src/builds.rs`), `AUDIT` the invariant counters (tests only), `ABORT` the uci stop |
-//! | `P`     | `P` (self-deepening only) | ultimate depth (see `../shared/notes/self-deepening.md`) |
+//! | `D()`   | `search::<V, AUDIT, ABORT>()` | recursive search; `V` the [`Variant`] (`engine/variant.rs`), `AUDIT` the invariant counters (tests only), `ABORT` the uci stop |
+//! | `P`     | `P` (self-deepening; iidcut) | the variant's last argument: ultimate depth (see `../shared/notes/self-deepening.md`), or the node type (`iid-variants.md`) |
 //!
 //! Inside `search`: `k` side, `q,l` window, `e` eval, `J,Z` hash keys, `E` e.p. square,
 //! `z` previous destination (8 = root think, 9 = legality check), `n` depth.
@@ -47,6 +47,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 mod speed;
+pub mod variant;
 
 /// `V=0x70` rank mask.
 pub const V: i32 = 112;
@@ -106,8 +107,8 @@ pub fn engine_bytes(hash_bits: u32) -> u64 {
     table + dirty_list + 4096
 }
 
-pub use crate::builds::Build;
-use crate::builds::variant::{HIT_RESUME, SELF_DEEPENING};
+use variant::{Iid, node_type};
+pub use variant::{Instances, Variant};
 
 /// One completed root iteration: what the instrumented C prints with
 /// `printf("%2d ply, %9d searched, %6d by (%2x,%2x)\n",d-1,N,m,X,Y&0x77)`.
@@ -320,7 +321,8 @@ pub struct Engine {
     L: i8,
     /// `main()`'s `k`: the side to move, 8 (white) or 16 (black).
     k: i32,
-    build: Build,
+    /// The compiled search of the variant this engine runs (`D()`).
+    search: Instances,
     /// The root limits of the think under way (from the [`Limits`] of [`Engine::think`]).
     limits: RootLimits,
     /// Completed root iterations of the current think.
@@ -379,6 +381,70 @@ pub struct Audit {
     pub after_mate: u64,
     /// Nodes entered by the search (the C's `N++`), for scale.
     pub nodes: u64,
+    /// Nodes below the root (`!(z&8)`: the think and the legality check are the top level)
+    /// that ran at least one iteration, and those that ran more than one.
+    pub inner_nodes: u64,
+    pub inner_multi_iteration: u64,
+    /// Iterations below the root by their depth relative to the node's requested depth:
+    /// index `d - n + 8`, clamped to `0..=16` (so index 8 is an iteration at `n`).
+    pub inner_iterations_by_offset: [u64; 17],
+    /// Iterations below the root short of the requested depth (`d < n`), by the node's expected
+    /// type (`node_type::PV`, `CUT`, `ALL`; all counted as PV in a variant without node types).
+    pub short_iterations_by_type: [u64; 3],
+    /// Re-searches of a failing-high move one ply deeper, in the parent (sdp).
+    pub parent_researches: u64,
+    /// Moves searched deeper than `n-(y!=z)`, the depth the node's last iteration gives them
+    /// (must never happen).
+    pub searched_past_full: u64,
+}
+
+impl std::ops::AddAssign for Audit {
+    fn add_assign(&mut self, other: Audit) {
+        self.self_deepened += other.self_deepened;
+        self.past_ultimate += other.past_ultimate;
+        self.after_mate += other.after_mate;
+        self.nodes += other.nodes;
+        self.inner_nodes += other.inner_nodes;
+        self.inner_multi_iteration += other.inner_multi_iteration;
+        for (a, b) in self
+            .inner_iterations_by_offset
+            .iter_mut()
+            .zip(other.inner_iterations_by_offset)
+        {
+            *a += b;
+        }
+        for (a, b) in self
+            .short_iterations_by_type
+            .iter_mut()
+            .zip(other.short_iterations_by_type)
+        {
+            *a += b;
+        }
+        self.parent_researches += other.parent_researches;
+        self.searched_past_full += other.searched_past_full;
+    }
+}
+
+/// The last argument of the reply's `D()` for a move to `y` (`searched`: moves searched so far
+/// in this iteration). sd change 5: the ultimate depth `n-(y!=z)` (passed, and ignored, by
+/// every variant without node types). iidcut: the expected node type (seed 004): a PV node
+/// gives PV to the first move it searches in an iteration and CUT to the others; a CUT node
+/// gives ALL, an ALL node CUT. C: `T?3-T:f++?1:0`.
+#[inline(always)]
+fn child_last_arg<V: Variant>(P: i32, n: i32, y: i8, z: i32, searched: &mut i32) -> i32 {
+    if V::NODE_TYPES {
+        let t = if P != node_type::PV {
+            3 - P
+        } else if *searched != 0 {
+            node_type::CUT
+        } else {
+            node_type::PV
+        };
+        *searched += 1;
+        t
+    } else {
+        n - (y as i32 != z) as i32
+    }
 }
 
 /// After a searched move (x,y) with score `v` (C: `if(Y&8){m=v;Y&=~8;goto A;} if(v>m){m=v;X=x;
@@ -408,7 +474,7 @@ impl Engine {
     /// The table has one entry more than the C's: the C's probe loop can read `A[U]`, one past
     /// its array (undefined behaviour in C); here that entry exists. Like in the C, it is
     /// never cleared by the main loop.
-    pub fn new(build: Build, hash_bits: u32) -> Engine {
+    pub fn new(variant: impl Into<Instances>, hash_bits: u32) -> Engine {
         assert!((4..=24).contains(&hash_bits), "hash bits must be 4..=24");
         let u = (1usize << hash_bits) + 8;
         let mut e = Engine {
@@ -424,7 +490,7 @@ impl Engine {
             K: 0,
             L: 0,
             k: 8,
-            build,
+            search: variant.into(),
             limits: RootLimits::from(Limits::default()),
             iterations: Vec::new(),
             on_iteration: None,
@@ -602,9 +668,11 @@ impl Engine {
 
     /// `D(k,q,l,e,J,Z,E,z,n)`: recursive minimax search, k=moving side, n=depth.
     /// (q,l)=window, e=current eval. score, E=e.p. sqr., z=prev.dest; J,Z=hashkeys;
-    /// return score. `P` is the ultimate depth of self-deepening (ignored without it, as by `old`).
+    /// return score. `P` is the variant's last argument: the ultimate depth of self-deepening,
+    /// or the expected node type of [`Variant::NODE_TYPES`] (ignored by a variant with
+    /// neither, as by `old`; see [`variant`]).
     #[allow(clippy::too_many_arguments)]
-    pub fn search<const VARIANT: u32, const AUDIT: bool, const ABORT: bool>(
+    pub fn search<V: Variant, const AUDIT: bool, const ABORT: bool>(
         &mut self,
         k: i32,
         q: i32,
@@ -615,7 +683,7 @@ impl Engine {
         E: i32,
         z: i32,
         n: i32,
-        P: i32, // sd change 1: the ultimate depth, a new last argument
+        P: i32, // sd change 1: the ultimate depth, a new last argument (iidcut: the node type)
     ) -> i32 {
         let mut j: i32;
         let mut r: i32;
@@ -664,7 +732,7 @@ impl Engine {
                     && ((v <= q) as i32 | (X as i32 & 8)) != 0
                 {
                     // use if window compatible; sd change 3: only above q or at the ultimate depth
-                    if VARIANT & HIT_RESUME == 0 || v > q || d >= P {
+                    if !V::HIT_RESUME || v > q || d >= P {
                         return v;
                     }
                     m = v; // sd change 3: a fail low short of the ultimate depth deepens itself
@@ -682,6 +750,26 @@ impl Engine {
             X = 0;
             Y = 0;
         }
+        // IID variants (`variant::Iid`): where the iterations of a node below the root start
+        match V::IID {
+            Iid::Classic => {}
+            Iid::None => {
+                if z & 8 == 0 && d < n - 1 {
+                    d = n - 1; // noiid: the first iteration at full depth
+                }
+            }
+            Iid::Reduced(R) => {
+                if z & 8 == 0 && d < n - 1 {
+                    // iidr2: with a hint, or too shallow, or (iidcut) at an ALL node: straight
+                    // to n; else one iteration at n-R first
+                    d = if d != 0 || n < R + 2 || (V::NODE_TYPES && P == node_type::ALL) {
+                        n - 1
+                    } else {
+                        n - R - 1
+                    };
+                }
+            }
+        }
         self.N += 1; // node count (for timing)
         if ABORT && self.N & (ABORT_POLL_NODES - 1) == 0 && self.abort_due() {
             // not micro-Max (see `Abort`): unwind, nothing changed yet at this node
@@ -694,13 +782,14 @@ impl Engine {
         // The squares of the side to move's pieces. Every move made below is unmade before the
         // next square is looked at, so this set is the same all through the node.
         let own = own_squares(&self.b, k);
+        let mut iterations = 0u64; // AUDIT only
         // iterative deepening loop: 3.2 `d++<n|z==8&N<1e7&d<98`; sd change 4:
         // sd `d++<n||d<=P&&m<=q||z==8&N<1e7&d<98` (d already incremented in the later tests)
         loop {
             let below = d < n;
             d += 1;
             if !(below
-                || (VARIANT & SELF_DEEPENING != 0 && d <= P && m <= q)
+                || (V::SELF_DEEPENING && d <= P && m <= q)
                 || (z == 8 && self.root_goes_on(d)))
             {
                 break;
@@ -711,7 +800,19 @@ impl Engine {
                 self.audit.self_deepened += (inner && d > n) as u64;
                 self.audit.past_ultimate += (inner && d > n && d > P) as u64;
                 self.audit.after_mate += (d > 99) as u64;
+                if z & 8 == 0 {
+                    // below the root (the legality check, z=9, is top level as the think is)
+                    iterations += 1;
+                    self.audit.inner_nodes += (iterations == 1) as u64;
+                    self.audit.inner_multi_iteration += (iterations == 2) as u64;
+                    self.audit.inner_iterations_by_offset[(d - n + 8).clamp(0, 16) as usize] += 1;
+                    if d < n {
+                        let t = if V::NODE_TYPES { P.clamp(0, 2) } else { 0 };
+                        self.audit.short_iterations_by_type[t as usize] += 1;
+                    }
+                }
             }
+            let mut searched = 0; // moves searched in this iteration (iidcut's node types)
             let B: i8 = X; // start scan at prev. best
             Y = (Y as i32 | (8 & (Y as i32 >> 4))) as i8; // request try noncastl. 1st
             m = if d > 1 { -I } else { e }; // unconsidered:static eval
@@ -758,13 +859,17 @@ impl Engine {
                         break; // abort on fail high (goto C)
                     }
                     h = d - (y as i32 != z) as i32; // remaining depth(-recapt.)
-                    v = match self.search_move::<VARIANT, AUDIT, ABORT>(
-                        [k, q, l, e, J, Z, z, n, m, h, i, r, F, G],
+                    let Pc = child_last_arg::<V>(P, n, y, z, &mut searched);
+                    v = match self.search_move::<V, AUDIT, ABORT>(
+                        [k, q, l, e, J, Z, z, n, m, h, i, r, F, G, Pc],
                         [x, u, p, y, H, t],
                     ) {
                         Ok(v) => v,
                         Err(ret) => return ret,
                     };
+                    if V::DEEPEN_IN_PARENT && z & 8 == 0 && v >= l {
+                        d = n; // sdp: the cutoff held up to full depth
+                    }
                     // after the sneaked best move the generator goes on with `goto A`
                     best_so_far(v, x, y, G, &mut m, &mut X, &mut Y);
                 }
@@ -836,13 +941,17 @@ impl Engine {
                                 h = d - (y as i32 != z) as i32;
                                 if h != 0 {
                                     // remaining depth(-recapt.)
-                                    v = match self.search_move::<VARIANT, AUDIT, ABORT>(
-                                        [k, q, l, e, J, Z, z, n, m, h, i, r, F, G],
+                                    let Pc = child_last_arg::<V>(P, n, y, z, &mut searched);
+                                    v = match self.search_move::<V, AUDIT, ABORT>(
+                                        [k, q, l, e, J, Z, z, n, m, h, i, r, F, G, Pc],
                                         [x, u, p, y, H, t],
                                     ) {
                                         Ok(v) => v,
                                         Err(ret) => return ret,
                                     };
+                                    if V::DEEPEN_IN_PARENT && z & 8 == 0 && v >= l {
+                                        d = n; // sdp: the cutoff held up to full depth
+                                    }
                                     if best_so_far(v, x, y, G, &mut m, &mut X, &mut Y) {
                                         continue 'A; // goto A
                                     }
@@ -864,7 +973,7 @@ impl Engine {
             }
             if m + I == 0 {
                 // best loses K: (stale)mate
-                m = -self.search::<VARIANT, AUDIT, ABORT>(
+                m = -self.search::<V, AUDIT, ABORT>(
                     24 - k,
                     -I,
                     I,
@@ -895,6 +1004,12 @@ impl Engine {
                 slot.Y = Y;
                 self.A[0].K = 0;
             }
+            if let Iid::Reduced(_) = V::IID
+                && z & 8 == 0
+                && d < n - 1
+            {
+                d = n - 1; // iidr2: after the reduced iteration, the full depth
+            }
             if z == 8 {
                 self.root_iteration(RootIter {
                     ply: d - 1,
@@ -918,11 +1033,12 @@ impl Engine {
     /// `H` (value `i`), castling/e.p. squares `F`,`G`; search the reply to depth `h`; undo it.
     /// `Ok(v)`: the move's score as the loop goes on with it; `Err(v)`: `D()` returns `v` now
     /// (the legality checker found the move, or the search was cut). The node's own arguments
-    /// come as `[k, q, l, e, J, Z, z, n, m, h, i, r, F, G]` and the move as `[x, u, p, y, H, t]`.
+    /// come as `[k, q, l, e, J, Z, z, n, m, h, i, r, F, G, Pc]` (`Pc`: the child's last
+    /// argument, [`child_last_arg`]) and the move as `[x, u, p, y, H, t]`.
     #[inline(always)]
-    fn search_move<const VARIANT: u32, const AUDIT: bool, const ABORT: bool>(
+    fn search_move<V: Variant, const AUDIT: bool, const ABORT: bool>(
         &mut self,
-        [k, q, l, e, J, Z, z, n, m, h, mut i, r, F, G]: [i32; 14],
+        [k, q, l, e, J, Z, z, n, m, h, mut i, r, F, G, Pc]: [i32; 15],
         [x, u, p, y, H, t]: [i8; 6],
     ) -> Result<i32, i32> {
         let mut v = if p < 6 {
@@ -956,19 +1072,41 @@ impl Engine {
         let by = self.b[y as usize];
         let J0 = self.key_change(0, x, u, y, by, H, t);
         let J8 = self.key_change(8, x, u, y, by, H, t);
-        v = -self.search::<VARIANT, AUDIT, ABORT>(
+        let reply = (
             24 - k, // recursive eval. of reply
             -l - (l > e) as i32,
             if m > q { -m } else { -q },
             -e - v - i,
             J.wrapping_add(J0),
             Z.wrapping_add(J8).wrapping_add(G - S),
-            F,
-            y as i32,
-            h,
-            n - (y as i32 != z) as i32, // sd change 5: ultimate depth
+        );
+        if AUDIT {
+            let full = n - (y as i32 != z) as i32;
+            self.audit.searched_past_full += (z & 8 == 0 && h > full) as u64;
+        }
+        v = -self.search::<V, AUDIT, ABORT>(
+            reply.0, reply.1, reply.2, reply.3, reply.4, reply.5, F, y as i32, h,
+            Pc, // sd change 5: ultimate depth (iidcut: the child's node type)
         );
         v -= (v > e) as i32; // delayed-gain penalty
+        if V::DEEPEN_IN_PARENT {
+            // sdp: while the move fails high short of the depth the node's last iteration
+            // gives it, search it again one ply deeper (same window and arguments)
+            let full = n - (y as i32 != z) as i32;
+            let mut h = h;
+            while v >= l && h < full && !(ABORT && self.aborted) {
+                h += 1;
+                if AUDIT {
+                    self.audit.parent_researches += 1;
+                    self.audit.searched_past_full += (z & 8 == 0 && h > full) as u64;
+                }
+                v = -self.search::<V, AUDIT, ABORT>(
+                    reply.0, reply.1, reply.2, reply.3, reply.4, reply.5, F, y as i32, h, Pc,
+                );
+                v -= (v > e) as i32; // delayed-gain penalty
+            }
+        }
+
         if z == 9 {
             // called as move-legality checker:
             if v != -I && x == self.K && y == self.L {
@@ -1021,14 +1159,14 @@ impl Engine {
         let (k, e, o_) = (self.k, self.Q, self.O as i32);
         // the abortable instance only for a think (z=8) and never when auditing
         let abortable = z == 8 && self.abort.is_some() && !self.auditing;
-        let build = self.build;
-        if self.auditing {
-            build.search::<true, false>(self, k, -I, I, e, 1, 1, o_, z, n, 0)
+        let search = if self.auditing {
+            self.search.audit
         } else if abortable {
-            build.search::<false, true>(self, k, -I, I, e, 1, 1, o_, z, n, 0)
+            self.search.abort
         } else {
-            build.search::<false, false>(self, k, -I, I, e, 1, 1, o_, z, n, 0)
-        }
+            self.search.plain
+        };
+        search(self, k, -I, I, e, 1, 1, o_, z, n, 0)
     }
 
     /// Whether the last [`Engine::think`] was cut inside an iteration by [`Engine::abort`].
@@ -1155,9 +1293,15 @@ impl Engine {
         self.N
     }
 
-    /// Which `D()` this engine searches with.
-    pub fn build(&self) -> Build {
-        self.build
+    /// Which variant of `D()` this engine searches with.
+    pub fn variant(&self) -> Instances {
+        self.search
+    }
+
+    /// Searches with another variant from now on, keeping the allocated table (call
+    /// [`Engine::reset`] before a new game: the table's entries are the old variant's).
+    pub fn set_variant(&mut self, variant: impl Into<Instances>) {
+        self.search = variant.into();
     }
 
     /// The state a main-loop step reads and writes, to be put back with [`Engine::restore`]
@@ -1292,9 +1436,20 @@ mod tests {
 
     #[test]
     fn abort_cuts_inside_an_iteration_and_keeps_the_last_completed_move() {
-        for build in [Build::Old, Build::Sd] {
+        for build in [
+            Instances::of::<variant::Old>(),
+            Instances::of::<variant::Sd>(),
+        ] {
+            let build = build.name();
+            let variant = |name| {
+                if name == "old" {
+                    Instances::of::<variant::Old>()
+                } else {
+                    Instances::of::<variant::Sd>()
+                }
+            };
             // the reference: the same think, not cut, stopped after ply 6 by the root limit
-            let mut full = Engine::new(build, 16);
+            let mut full = Engine::new(variant(build), 16);
             assert!(full.enter_move(0x64, 0x44)); // e2e4
             let six = Limits {
                 max_ply: Some(6),
@@ -1303,7 +1458,7 @@ mod tests {
             let reference = full.think_move(&six, |_| {});
             // stop already set: the abortable search runs until it is armed (ply 1 done),
             // then unwinds at its next poll, inside the iteration under way
-            let mut e = Engine::new(build, 16);
+            let mut e = Engine::new(variant(build), 16);
             assert!(e.enter_move(0x64, 0x44));
             let board = e.b;
             let stopped = Limits {
@@ -1335,7 +1490,7 @@ mod tests {
             assert_eq!((t.from, t.to as i32), (last.from, last.to), "{build}");
             assert_eq!(e.b, board, "{build}: every move undone");
             // a deadline in the past acts the same way
-            let mut d = Engine::new(build, 16);
+            let mut d = Engine::new(variant(build), 16);
             assert!(d.enter_move(0x64, 0x44));
             let past = Limits {
                 abort: Some(Abort {

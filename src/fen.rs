@@ -3,7 +3,8 @@
 //! position set from a FEN is the position micro-Max would have reached by moves.
 //!
 //! ```
-//! use umax::engine::{Build, Engine};
+//! use umax::builds::Build;
+//! use umax::engine::Engine;
 //! let mut e = Engine::new(Build::Old, 16);
 //! e.set_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
 //! assert_eq!(e.side(), 16); // black to move
@@ -273,7 +274,7 @@ pub fn is_initial_position(pos: &Chess) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Build;
+    use crate::builds::Build;
 
     const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

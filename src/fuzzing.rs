@@ -3,7 +3,8 @@
 //! them to the parser and what it drives, and panics only if an invariant breaks (a panic
 //! anywhere below is a bug the fuzzer reports).
 
-use crate::engine::{Build, Engine};
+use crate::builds::Build;
+use crate::engine::Engine;
 use crate::fen::{material_score, parse_fen};
 use crate::play::{self, PlayOptions};
 use crate::uci::{self, Command, UciOptions};

@@ -2,7 +2,8 @@
 //! published 3.2, and `sd`, self-deepening IID), with a research harness around it.
 //!
 //! ```
-//! use umax::engine::{Build, Engine, Limits};
+//! use umax::builds::Build;
+//! use umax::engine::{Engine, Limits};
 //! let mut e = Engine::new(Build::Old, 16);
 //! assert!(e.enter_move(umax::engine::parse_square(b"e2").unwrap(),
 //!                      umax::engine::parse_square(b"e4").unwrap()));

@@ -1,7 +1,8 @@
 use clap::Parser;
 use std::io::Write as _;
 use std::process::ExitCode;
-use umax::engine::{Build, Engine};
+use umax::builds::Build;
+use umax::engine::Engine;
 use umax::files::check_writable;
 
 mod cli;

@@ -16,9 +16,10 @@
 //! their UCI text, and the generator is pinned here. A run with a smaller `count` gives a prefix
 //! of a run with a larger one.
 
+use crate::builds::Build;
 use crate::chess::{move_to_0x88, uci};
 use crate::driver::{self, EnterError};
-use crate::engine::{Build, Engine, Limits};
+use crate::engine::{Engine, Limits};
 use shakmaty::{Chess, EnPassantMode, Position, Role, fen::Epd};
 use std::collections::HashSet;
 

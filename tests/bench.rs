@@ -6,10 +6,18 @@ mod common;
 use std::process::Command;
 use umax::bench::{BUILTIN, builtin_suite};
 
-/// The functional signatures at the default limit (100000 nodes, published table size).
-/// A change to the search that changes a single node changes these.
-const OLD_SIGNATURE: &str = "bench: 4503343";
-const SD_SIGNATURE: &str = "bench: 4377723";
+/// The functional signature of every build at the default limit (100000 nodes, published
+/// table size). A change to the search that changes a single node changes these; a build
+/// added to the catalogue must add its line (the test checks every build has one).
+const SIGNATURES: &[(&str, &str)] = &[
+    ("old", "bench: 4503343"),
+    ("sd", "bench: 4377723"),
+    ("sdnr", "bench: 4385395"),
+    ("noiid", "bench: 5926016"),
+    ("iidr2", "bench: 5246826"),
+    ("iidcut", "bench: 5618317"),
+    ("sdp", "bench: 4396755"),
+];
 
 fn bench(args: &[&str]) -> String {
     let out = Command::new(common::UMAX)
@@ -34,20 +42,34 @@ fn per_position_nodes(text: &str) -> Vec<i64> {
 
 #[test]
 fn signatures_are_pinned() {
-    let old = bench(&[]);
-    assert_eq!(old.lines().last(), Some(OLD_SIGNATURE), "{old}");
-    assert!(old.contains("Nodes/second"));
-    let sd = bench(&["--build", "sd"]);
-    assert_eq!(sd.lines().last(), Some(SD_SIGNATURE), "{sd}");
+    let default = bench(&[]);
+    assert!(default.contains("Nodes/second"));
+    let pinned: Vec<&str> = SIGNATURES.iter().map(|(b, _)| *b).collect();
+    let catalogue: Vec<&str> = umax::builds::ALL.iter().map(|b| b.name()).collect();
+    assert_eq!(pinned, catalogue, "every build has its pinned signature");
+    let default_build = umax::builds::ALL[0].name();
+    for (b, signature) in SIGNATURES {
+        let out = bench(&["--build", b]);
+        assert_eq!(out.lines().last(), Some(*signature), "{b}: {out}");
+        if *b == default_build {
+            let per_position = |t: &str| per_position_nodes(t);
+            assert_eq!(
+                per_position(&default),
+                per_position(&out),
+                "no --build: {b}"
+            );
+            assert_eq!(default.lines().last(), Some(*signature));
+        }
+    }
 }
 
 /// The bench positions fed to the instrumented C as move lines and one empty line: the node
 /// count of the think (its last trace line) equals umax's per-position count.
-fn c_agrees(b: common::B, args: &[&str]) {
+fn c_agrees(b: common::B) {
     let Some(bins) = common::c_bins("100000", 24) else {
         return;
     };
-    let ours = per_position_nodes(&bench(args));
+    let ours = per_position_nodes(&bench(&["--build", b.name()]));
     let suite = builtin_suite();
     assert_eq!(ours.len(), suite.len());
     for (pos, nodes) in suite.iter().zip(ours) {
@@ -71,14 +93,14 @@ fn c_agrees(b: common::B, args: &[&str]) {
     }
 }
 
+/// Every build with a C twin, the builds in parallel.
 #[test]
-fn c_reaches_the_same_node_counts_old() {
-    c_agrees(common::B::Old, &[]);
-}
-
-#[test]
-fn c_reaches_the_same_node_counts_sd() {
-    c_agrees(common::B::Sd, &["--build", "sd"]);
+fn c_reaches_the_same_node_counts_every_twin() {
+    std::thread::scope(|sc| {
+        for b in common::c_twins() {
+            sc.spawn(move || c_agrees(b));
+        }
+    });
 }
 
 /// Depth mode: nodes to complete each root depth equal the cumulative counts the C prints for

@@ -36,12 +36,12 @@ fn run(b: B) {
     assert!(sessions.len() >= 30);
 }
 
+/// Every build with a C twin, the builds in parallel.
 #[test]
-fn golden_transcripts_old() {
-    run(B::Old);
-}
-
-#[test]
-fn golden_transcripts_sd() {
-    run(B::Sd);
+fn golden_transcripts_every_twin() {
+    std::thread::scope(|sc| {
+        for b in common::c_twins() {
+            sc.spawn(move || run(b));
+        }
+    });
 }

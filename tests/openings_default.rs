@@ -3,7 +3,8 @@
 //! and reproducible by its generator (see `openings/README.md`).
 
 use std::collections::HashSet;
-use umax::engine::{Build, Engine};
+use umax::builds::Build;
+use umax::engine::Engine;
 use umax::openings::{OpeningsOptions, check_line, generate};
 use umax::rng::SplitMix64;
 

@@ -1,59 +1,73 @@
 //! C parity: `umax play --trace` against the freshly built instrumented C original, byte for
-//! byte, for both builds. See `tests/common/mod.rs` for the checking routine.
+//! byte, for every build with a C twin (table-driven over the catalogue). See `tests/common/mod.rs` for the checking routine.
 //!
 //! In CI (`CI=true`) the C must build; elsewhere, without gcc, these tests print SKIPPING and
 //! the golden-file tests (`tests/golden.rs`) still guard against regressions.
 
 mod common;
 
-use common::{B, Rng, Session, check, scripted_sessions};
+use common::{B, Rng, Session, c_twins, check, scripted_sessions};
 use shakmaty::{Chess, Position};
 use umax::chess::{move_from_0x88, move_to_0x88};
-use umax::engine::{Build, Engine};
+use umax::engine::Engine;
 
-fn run_scripted(b: B, filter: impl Fn(&Session) -> bool) {
+fn run_scripted(b: B, filter: impl Fn(&Session) -> bool) -> Result<(), String> {
     let mut failures = Vec::new();
     let mut ran = 0;
     for s in scripted_sessions().into_iter().filter(|s| filter(s)) {
         match check(&s, b) {
             Ok(true) => ran += 1,
-            Ok(false) => return, // no C compiler outside CI: skipped with a message
+            Ok(false) => return Ok(()), // no C compiler outside CI: skipped with a message
             Err(e) => failures.push(e),
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} sessions differ:\n{}",
-        failures.len(),
-        ran + failures.len(),
-        failures.join("\n")
-    );
+    if !failures.is_empty() {
+        return Err(format!(
+            "{b}: {} of {} sessions differ:\n{}",
+            failures.len(),
+            ran + failures.len(),
+            failures.join("\n")
+        ));
+    }
     assert!(ran > 0, "no session ran");
+    Ok(())
+}
+
+/// Runs `f` for every build with a C twin, the builds in parallel; fails naming each build that
+/// failed.
+fn every_twin(f: impl Fn(B) -> Result<(), String> + Sync) {
+    let twins = c_twins();
+    assert!(twins.len() >= 2, "the catalogue has C twins");
+    let failures: Vec<String> = std::thread::scope(|sc| {
+        let handles: Vec<_> = twins
+            .iter()
+            .map(|&b| {
+                let f = &f;
+                sc.spawn(move || f(b))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .filter_map(|h| h.join().unwrap_or_else(|_| Err("panicked".into())).err())
+            .collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 fn is_default_limit(s: &Session) -> bool {
     s.nodes == "1e7"
 }
 
+/// Every scripted session, for every build with a C twin.
 #[test]
-fn scripted_sessions_old() {
-    run_scripted(B::Old, |s| !is_default_limit(s));
-}
-
-#[test]
-fn scripted_sessions_sd() {
-    run_scripted(B::Sd, |s| !is_default_limit(s));
+fn scripted_sessions_every_twin() {
+    every_twin(|b| run_scripted(b, |s| !is_default_limit(s)));
 }
 
 /// At least one think at the C's own limit, 1e7 nodes, with the published table size.
 #[test]
-fn default_limit_think_old() {
-    run_scripted(B::Old, is_default_limit);
-}
-
-#[test]
-fn default_limit_think_sd() {
-    run_scripted(B::Sd, is_default_limit);
+fn default_limit_think_every_twin() {
+    every_twin(|b| run_scripted(b, is_default_limit));
 }
 
 /// A seeded random session: legal moves (from shakmaty), thinks, and now and then a random
@@ -68,11 +82,7 @@ fn random_session(seed: u64, b: B) -> Session {
         12 + rng.modulo(5) as u32
     };
     let lines = 10 + rng.modulo(40) as usize;
-    let build = match b {
-        B::Old => Build::Old,
-        B::Sd => Build::Sd,
-    };
-    let mut engine = Engine::new(build, bits);
+    let mut engine = Engine::new(b, bits);
     let limits = umax::engine::Limits::nodes(nodes as i64);
     let mut pos = Chess::default();
     let mut input = Vec::new();
@@ -125,42 +135,38 @@ fn random_session(seed: u64, b: B) -> Session {
     Session::new(&format!("random-{seed}"), input, &nodes.to_string(), bits)
 }
 
-fn run_random(b: B, seeds: std::ops::Range<u64>) {
+fn run_random(b: B, seeds: std::ops::Range<u64>) -> Result<(), String> {
     let mut failures = Vec::new();
     let mut ran = 0;
+    // each build its own seeds, from its place in the catalogue
+    let offset = 1000 * umax::builds::ALL.iter().position(|&c| c == b).unwrap() as u64;
     for seed in seeds {
-        let s = random_session(seed, b);
+        let s = random_session(offset + seed, b);
         match check(&s, b) {
             Ok(true) => ran += 1,
-            Ok(false) => return,
+            Ok(false) => return Ok(()),
             Err(e) => failures.push(e),
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} random sessions differ:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    if !failures.is_empty() {
+        return Err(format!(
+            "{b}: {} random sessions differ:\n{}",
+            failures.len(),
+            failures.join("\n")
+        ));
+    }
     assert!(ran >= 100);
+    Ok(())
 }
 
-// 200 random sessions per build, in two halves so they run in parallel.
+// 200 random sessions per build with a C twin, in two halves so they run in parallel.
 #[test]
-fn random_sessions_old_a() {
-    run_random(B::Old, 0..100);
+fn random_sessions_every_twin_a() {
+    every_twin(|b| run_random(b, 0..100));
 }
 #[test]
-fn random_sessions_old_b() {
-    run_random(B::Old, 100..200);
-}
-#[test]
-fn random_sessions_sd_a() {
-    run_random(B::Sd, 1000..1100);
-}
-#[test]
-fn random_sessions_sd_b() {
-    run_random(B::Sd, 1100..1200);
+fn random_sessions_every_twin_b() {
+    every_twin(|b| run_random(b, 100..200));
 }
 
 fn game_session() -> Session {
@@ -187,23 +193,35 @@ fn sanity_comparison_detects_a_different_node_limit() {
     assert!(err.contains("differ at line"), "{err}");
 }
 
-/// The comparison tells the builds apart: the old C and the sd C differ on a whole game, and
-/// umax's sd matches only the sd C.
+/// The comparison tells the builds apart: on a whole game the C twins of the builds all differ
+/// from one another, and umax's build matches only its own twin.
 #[test]
 fn sanity_builds_are_told_apart() {
     let s = game_session();
     let Some(bins) = common::c_bins(&s.nodes, s.bits) else {
         return;
     };
-    let old = common::run_c(bins.trace(B::Old), &s.input);
-    let sd = common::run_c(bins.trace(B::Sd), &s.input);
-    assert_ne!(
-        old, sd,
-        "old and sd C should search different trees on a whole game"
-    );
-    let umax_sd = common::run_umax(&s, B::Sd, true);
-    assert!(common::compare("sanity-sd-vs-old-c", &s.input, &old, &umax_sd).is_err());
-    assert!(common::compare("sanity-sd-vs-sd-c", &s.input, &sd, &umax_sd).is_ok());
+    let twins = c_twins();
+    let c: Vec<Vec<u8>> = twins
+        .iter()
+        .map(|&b| common::run_c(bins.trace(b), &s.input))
+        .collect();
+    for (i, &a) in twins.iter().enumerate() {
+        for (j, &b) in twins.iter().enumerate().skip(i + 1) {
+            assert_ne!(
+                c[i], c[j],
+                "the {a} and {b} C should search different trees"
+            );
+        }
+    }
+    for (i, &b) in twins.iter().enumerate() {
+        let umax = common::run_umax(&s, b, true);
+        for (j, &other) in twins.iter().enumerate() {
+            let label = format!("sanity-{b}-vs-{other}-c");
+            let same = common::compare(&label, &s.input, &c[j], &umax).is_ok();
+            assert_eq!(same, i == j, "umax {b} against the {other} C");
+        }
+    }
 }
 
 /// The oracle is the C as published: the untouched file (no trace) prints exactly what
@@ -219,8 +237,8 @@ fn sanity_published_c_matches_plain_play() {
     let Some(bins) = common::c_bins(&s.nodes, s.bits) else {
         return;
     };
-    for (b, bin) in [(B::Old, &bins.old), (B::Sd, &bins.sd)] {
-        let c_out = common::run_c(bin, &s.input);
+    for b in c_twins() {
+        let c_out = common::run_c(bins.plain(b), &s.input);
         let umax_out = common::run_umax(&s, b, false);
         common::compare(
             &format!("published.{}", b.name()),

@@ -18,8 +18,9 @@ use shakmaty::attacks;
 use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, Square};
 use std::collections::{BTreeMap, HashSet};
+use umax::builds::Build;
 use umax::chess::{from_0x88, move_to_0x88, to_0x88};
-use umax::engine::{Build, Engine, I, Snapshot};
+use umax::engine::{Engine, I, Snapshot};
 use umax::uci::enter_move_rebased;
 
 use umax::rng::SplitMix64 as Rng;

@@ -2,7 +2,8 @@
 //! search (`Engine::auditing`; the normal instance carries no counting code).
 
 use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
-use umax::engine::{Audit, Build, Engine, Limits};
+use umax::builds::Build;
+use umax::engine::{Audit, Engine, Limits};
 
 fn audit_suite(build: Build, depth: i32) -> Audit {
     let mut e = Engine::new(build, 20);

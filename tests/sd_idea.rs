@@ -3,7 +3,8 @@
 //! (`../shared/notes/self-deepening.md` gives the semantics.)
 
 use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
-use umax::engine::{Build, Engine, Limits};
+use umax::builds::Build;
+use umax::engine::{Engine, Limits};
 
 fn engines() -> (Engine, Engine) {
     (Engine::new(Build::Old, 20), Engine::new(Build::Sd, 20))

@@ -2,7 +2,8 @@
 //! self-deepening note not applied): its invariants, and that it is a build of its own.
 
 use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
-use umax::engine::{Audit, Build, Engine, Limits, RootIter};
+use umax::builds::Build;
+use umax::engine::{Audit, Engine, Limits, RootIter};
 
 /// The root iterations of one think limited to root depth `ply`, and the move it offers.
 fn think_to(build: Build, pos: &BenchPosition, ply: i32) -> (Vec<RootIter>, (i8, i8)) {

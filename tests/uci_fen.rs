@@ -10,8 +10,9 @@
 
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Move, Position};
+use umax::builds::Build;
 use umax::chess::move_to_0x88;
-use umax::engine::{Build, Engine, Limits};
+use umax::engine::{Engine, Limits};
 
 struct Rng(u64);
 impl Rng {

@@ -514,10 +514,11 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::variant::{self, Instances};
 
     /// Plays `thinks` self-played moves after 1. e4 on a small table.
     fn session(bits: u32, full_clear: bool, thinks: usize) -> Engine {
-        let mut e = Engine::new(Build::Old, bits);
+        let mut e = Engine::new(Instances::of::<variant::Old>(), bits);
         e.set_full_clear(full_clear);
         assert!(e.enter_move(0x64, 0x44)); // e2e4
         for _ in 0..thinks {
@@ -565,7 +566,7 @@ mod tests {
     #[test]
     fn own_squares_is_the_scan_test() {
         let mut rng = crate::random::GlibcRandom::new();
-        let mut boards = vec![Engine::new(Build::Old, 4).b];
+        let mut boards = vec![Engine::new(Instances::of::<variant::Old>(), 4).b];
         for _ in 0..200 {
             let mut b = [0i8; 129];
             for sq in b.iter_mut() {
@@ -595,7 +596,7 @@ mod tests {
 
     #[test]
     fn full_clear_switch() {
-        let mut e = Engine::new(Build::Sd, 8);
+        let mut e = Engine::new(Instances::of::<variant::Sd>(), 8);
         assert!(!e.full_clear());
         e.set_full_clear(true);
         assert!(e.full_clear());

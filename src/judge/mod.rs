@@ -25,8 +25,9 @@ pub mod summary;
 pub mod think;
 pub mod uci_client;
 
+use crate::builds::Build;
 use crate::chess::parse_uci;
-use crate::engine::{Build, Engine};
+use crate::engine::Engine;
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};

@@ -6,9 +6,10 @@
 //! by a FEN is set up with `Engine::set_fen` (no C counterpart) and its moves entered the same
 //! way.
 
+use crate::builds::Build;
 use crate::chess::{move_from_0x88, uci};
 use crate::driver::EnterError;
-use crate::engine::{Build, Engine, Limits, thread_cpu_seconds};
+use crate::engine::{Engine, Limits, thread_cpu_seconds};
 
 /// How long a think may go on.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -10,7 +10,8 @@
 //! different machines merge, each having played at its own factor.
 
 use crate::bench::{builtin_suite, setup};
-use crate::engine::{Build, Engine, Limits, thread_cpu_seconds};
+use crate::builds::Build;
+use crate::engine::{Engine, Limits, thread_cpu_seconds};
 
 /// micro-Max 3.2 (the C, gcc -O2) on a 2006 desktop core, in nodes per second of the
 /// faithful search: the speed `--tc-scale 2006` scales to. An estimate, good to a factor of

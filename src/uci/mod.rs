@@ -108,8 +108,9 @@
 //! The files: `input` (lines), `command` (parsing), `position` (set-up and replay), `score`
 //! (scores and the time plan), `session` (the command loop), `search` (the search thread).
 
+use crate::builds::Build;
 use crate::chess::{move_from_0x88, uci as uci_name};
-use crate::engine::{Abort, Build, DEFAULT_NODE_LIMIT, Engine, I, Limits, RootIter, Think};
+use crate::engine::{Abort, DEFAULT_NODE_LIMIT, Engine, I, Limits, RootIter, Think};
 use crate::fen::parse_fen;
 use shakmaty::{Chess, Color, Move, Position};
 use std::io::{self, BufRead, Write};

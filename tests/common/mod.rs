@@ -26,20 +26,16 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `old` or `sd`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum B {
-    Old,
-    Sd,
-}
+/// A build of the catalogue (`src/builds.rs`).
+pub use umax::builds::Build as B;
 
-impl B {
-    pub fn name(self) -> &'static str {
-        match self {
-            B::Old => "old",
-            B::Sd => "sd",
-        }
-    }
+/// The builds with a C twin in `original/`: every table-driven parity test runs over these.
+pub fn c_twins() -> Vec<B> {
+    umax::builds::ALL
+        .iter()
+        .copied()
+        .filter(|b| b.c_twin())
+        .collect()
 }
 
 /// A stdin session with the node limit and table size both programs use.
@@ -107,21 +103,27 @@ pub fn golden_path(s: &Session, b: B) -> PathBuf {
     root().join(format!("tests/golden/{}.{}.out", s.name, b.name()))
 }
 
-/// Paths of the C builds for one (node limit, table size).
+/// Paths of the C twins for one (node limit, table size): plain and instrumented, by build.
 #[derive(Clone, Debug)]
 pub struct CBins {
-    pub old: PathBuf,
-    pub sd: PathBuf,
-    pub old_trace: PathBuf,
-    pub sd_trace: PathBuf,
+    bins: HashMap<B, (PathBuf, PathBuf)>,
 }
 
 impl CBins {
+    /// The instrumented twin (root trace) of `b`.
     pub fn trace(&self, b: B) -> &Path {
-        match b {
-            B::Old => &self.old_trace,
-            B::Sd => &self.sd_trace,
-        }
+        &self.get(b).1
+    }
+
+    /// The plain twin (the published program, patched for `b`).
+    pub fn plain(&self, b: B) -> &Path {
+        &self.get(b).0
+    }
+
+    fn get(&self, b: B) -> &(PathBuf, PathBuf) {
+        self.bins
+            .get(&b)
+            .unwrap_or_else(|| panic!("build {b} has no C twin built"))
     }
 }
 
@@ -144,18 +146,26 @@ pub fn c_bins(nodes: &str, bits: u32) -> Option<CBins> {
     let out = Command::new("bash")
         .arg(root().join("scripts/build-original.sh"))
         .args(["--nodes", nodes, "--hash-bits", &bits.to_string()])
+        .args(["--build", "all"])
         .output();
     let result = match out {
         Ok(o) if o.status.success() => {
             let text = String::from_utf8(o.stdout).unwrap();
-            let p: Vec<PathBuf> = text.lines().map(PathBuf::from).collect();
-            assert_eq!(p.len(), 4, "build-original.sh printed {text}");
-            Some(CBins {
-                old: p[0].clone(),
-                sd: p[1].clone(),
-                old_trace: p[2].clone(),
-                sd_trace: p[3].clone(),
-            })
+            let mut bins = HashMap::new();
+            for line in text.lines() {
+                let f: Vec<&str> = line.split(' ').collect();
+                assert_eq!(f.len(), 3, "build-original.sh printed {text}");
+                let b: B = f[0].parse().expect("a build of the catalogue");
+                bins.insert(b, (PathBuf::from(f[1]), PathBuf::from(f[2])));
+            }
+            assert_eq!(
+                bins.keys()
+                    .copied()
+                    .collect::<std::collections::BTreeSet<_>>(),
+                c_twins().into_iter().collect(),
+                "build-original.sh builds exactly the catalogue's C twins"
+            );
+            Some(CBins { bins })
         }
         other => {
             let why = match other {

@@ -1,0 +1,164 @@
+//! The variants of `D()`: one zero-sized type per variant, its differences from micro-Max 3.2 as
+//! the associated constants of [`Variant`]. Every constant has a default that is 3.2's own
+//! behaviour, so a variant names only what it changes, and a new idea is one constant (with
+//! its default) plus its use at the lines of [`Engine::search`](super::Engine::search) it
+//! changes. The search is generic over the variant (`search::<V, AUDIT, ABORT>`): each variant
+//! is its own compiled instance, and the constants of the others cost it nothing.
+//!
+//! The exact semantics are in `../shared/notes/self-deepening.md` (sd) and
+//! `../shared/notes/iid-variants.md` (noiid, iidr2, iidcut, sdp); each has a C twin in
+//! `original/` except where `src/builds.rs` says otherwise. The catalogue of named builds
+//! (name, variant, C twin, description) is `src/builds.rs`, which sits above the engine: the
+//! engine knows variants, not builds.
+
+/// Where the iterations of a node below the root start (the lines right after the hash probe).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Iid {
+    /// 3.2: from the start depth the probe gives (the stored depth, `n-1`, or 0 on a miss), one
+    /// ply at a time up to `n`.
+    Classic,
+    /// The first iteration is at the full depth `n` (noiid: `if(!(z&8)&&d<n-1)d=n-1;`).
+    None,
+    /// One reduced iteration at `n-R` where the probe gave no hint and `n-R >= 2`, then `n`;
+    /// with a hint, straight to `n` (iidr2). `if(!(z&8)&&d<n-1)d=d||n<R+2?n-1:n-R-1;` after
+    /// the probe, `if(!(z&8)&&d<n-1)d=n-1;` after the iteration's hash store.
+    Reduced(i32),
+}
+
+/// The expected node types of seed 004 (passed down as `D()`'s last argument when
+/// [`Variant::NODE_TYPES`]).
+pub mod node_type {
+    pub const PV: i32 = 0;
+    pub const CUT: i32 = 1;
+    pub const ALL: i32 = 2;
+}
+
+/// A variant of `D()`: the constants say what differs from micro-Max 3.2 (the defaults).
+pub trait Variant: 'static {
+    /// The name of the variant (for messages; the catalogue's build name where there is one).
+    const NAME: &'static str;
+    /// Self-deepening IID: the last argument of `D()` is the ultimate depth `P`, and a node
+    /// deepens itself past its requested depth while it fails low (sd changes 1, 2, 4, 5, 6).
+    const SELF_DEEPENING: bool = false;
+    /// On a hash hit with enough depth and a usable bound, a fail low stored short of the
+    /// ultimate depth resumes deepening instead of returning the stored score (sd change 3).
+    /// Meaningful only with [`Variant::SELF_DEEPENING`].
+    const HIT_RESUME: bool = false;
+    /// Where the iterations of a node below the root start.
+    const IID: Iid = Iid::Classic;
+    /// The last argument of `D()` is the node's expected type ([`node_type`]; seed 004), and
+    /// the reduced iteration of [`Iid::Reduced`] is done only at PV and CUT nodes (iidcut).
+    const NODE_TYPES: bool = false;
+    /// A move that fails high is searched again one ply deeper at a time, in the parent, up to
+    /// the depth the node's last iteration would give it; if it still fails high there, a node
+    /// below the root takes its cutoff at full depth (`d=n`) (sdp; seed 002).
+    const DEEPEN_IN_PARENT: bool = false;
+}
+
+/// micro-Max 3.2 as published.
+pub struct Old;
+impl Variant for Old {
+    const NAME: &'static str = "old";
+}
+
+/// Self-deepening IID (seed 000), changes 1-6 of the self-deepening note.
+pub struct Sd;
+impl Variant for Sd {
+    const NAME: &'static str = "sd";
+    const SELF_DEEPENING: bool = true;
+    const HIT_RESUME: bool = true;
+}
+
+/// Self-deepening without the hash-hit resume (change 3 not applied).
+pub struct Sdnr;
+impl Variant for Sdnr {
+    const NAME: &'static str = "sdnr";
+    const SELF_DEEPENING: bool = true;
+}
+
+/// No internal IID below the root (the control of the IID study).
+pub struct NoIid;
+impl Variant for NoIid {
+    const NAME: &'static str = "noiid";
+    const IID: Iid = Iid::None;
+}
+
+/// One reduced search (reduction 2) where the hash gives no move, then the full depth.
+pub struct IidR2;
+impl Variant for IidR2 {
+    const NAME: &'static str = "iidr2";
+    const IID: Iid = Iid::Reduced(2);
+}
+
+/// IidR2 at expected PV and CUT nodes only (seed 004).
+pub struct IidCut;
+impl Variant for IidCut {
+    const NAME: &'static str = "iidcut";
+    const IID: Iid = Iid::Reduced(2);
+    const NODE_TYPES: bool = true;
+}
+
+/// Self-deepening in the parent (seed 002; micro-Max 4.x's re-search loop).
+pub struct Sdp;
+impl Variant for Sdp {
+    const NAME: &'static str = "sdp";
+    const DEEPEN_IN_PARENT: bool = true;
+}
+
+/// A search function of one instance: `D(k,q,l,e,J,Z,E,z,n,P)` on an engine.
+pub(crate) type SearchFn =
+    fn(&mut super::Engine, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) -> i32;
+
+/// A top-level call of one instance. The pointer is taken of this, not of the search itself:
+/// a function whose address is taken keeps its declared arguments, while one only ever called
+/// directly may lose those it ignores (`old` ignores `P`), so the search stays the same code
+/// as when it was called directly (`scripts/search-asm-diff.sh`).
+#[allow(clippy::too_many_arguments, non_snake_case)]
+fn top_level<V: Variant, const AUDIT: bool, const ABORT: bool>(
+    e: &mut super::Engine,
+    k: i32,
+    q: i32,
+    l: i32,
+    ev: i32,
+    J: i32,
+    Z: i32,
+    E: i32,
+    z: i32,
+    n: i32,
+    P: i32,
+) -> i32 {
+    e.search::<V, AUDIT, ABORT>(k, q, l, ev, J, Z, E, z, n, P)
+}
+
+/// The compiled instances of one variant's search that an engine dispatches to at the top
+/// level: the faithful one, the one with the audit counters, the abortable one (uci).
+#[derive(Clone, Copy)]
+pub struct Instances {
+    name: &'static str,
+    pub(crate) plain: SearchFn,
+    pub(crate) audit: SearchFn,
+    pub(crate) abort: SearchFn,
+}
+
+impl Instances {
+    /// The instances of variant `V`.
+    pub fn of<V: Variant>() -> Instances {
+        Instances {
+            name: V::NAME,
+            plain: top_level::<V, false, false>,
+            audit: top_level::<V, true, false>,
+            abort: top_level::<V, false, true>,
+        }
+    }
+
+    /// The variant's name.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+}
+
+impl std::fmt::Debug for Instances {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Instances({})", self.name)
+    }
+}

@@ -1,0 +1,154 @@
+//! The invariants of the IID study's builds (`../shared/notes/iid-variants.md`, "What to test
+//! for each"), counted inside the search by its auditing instance (`Engine::auditing`; the
+//! faithful instances carry no counting code). Node parity with the C twins is in
+//! `tests/parity.rs` and `tests/bench.rs`; these check that each build does what its idea says.
+
+use shakmaty::{Chess, Position};
+use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
+use umax::builds::Build;
+use umax::chess::move_from_0x88;
+use umax::engine::{Audit, Engine, Limits, RootIter};
+
+/// The suite searched to root `depth` by `build`, with the audit counters summed.
+fn audit_suite(build: Build, depth: i32) -> Audit {
+    let mut e = Engine::new(build, 20);
+    e.auditing = true;
+    let mut total = Audit::default();
+    for pos in builtin_suite() {
+        setup(&mut e, &pos).unwrap();
+        e.audit = Audit::default();
+        nodes_per_depth(&mut e, depth);
+        total += e.audit;
+    }
+    total
+}
+
+/// `inner_iterations_by_offset` index of an iteration at `n + offset`.
+fn at(offset: i32) -> usize {
+    (offset + 8) as usize
+}
+
+/// The root iterations of one think to `max_ply` from a suite position.
+fn iterations(build: Build, pos: &BenchPosition, max_ply: i32) -> (Vec<RootIter>, Audit) {
+    let mut e = Engine::new(build, 18);
+    e.auditing = true;
+    setup(&mut e, pos).unwrap();
+    e.audit = Audit::default();
+    let t = e.think(&Limits::depth(max_ply));
+    (t.iterations, e.audit)
+}
+
+const NEW: [Build; 4] = [Build::NoIid, Build::IidR2, Build::IidCut, Build::Sdp];
+
+/// The root iterations at d=1 and d=2 (printed ply 0 and 1) search nothing below the root
+/// that deepens (their children have n=1): every variant equals old there.
+#[test]
+fn first_two_root_iterations_equal_old() {
+    for pos in builtin_suite() {
+        let (old, _) = iterations(Build::Old, &pos, 1);
+        for b in NEW {
+            let (its, _) = iterations(b, &pos, 1);
+            assert_eq!(its, old, "{b} {}", pos.name);
+        }
+    }
+}
+
+/// noiid: a node below the root runs exactly one iteration, at its requested depth.
+#[test]
+fn noiid_runs_one_iteration_per_node() {
+    let a = audit_suite(Build::NoIid, 6);
+    assert!(a.inner_nodes > 100_000, "{a:?}");
+    assert_eq!(a.inner_multi_iteration, 0, "{a:?}");
+    let total: u64 = a.inner_iterations_by_offset.iter().sum();
+    assert_eq!(a.inner_iterations_by_offset[at(0)], total, "{a:?}");
+    assert_eq!(a.after_mate, 0, "{a:?}");
+    // and old, the control of the control, does run several
+    let old = audit_suite(Build::Old, 6);
+    assert!(old.inner_multi_iteration > 1000, "{old:?}");
+}
+
+/// iidr2 and iidcut: the iterations of a node below the root are {n} or {n-2, n}; iidcut's
+/// reduced iterations happen only at expected PV and CUT nodes, never at ALL nodes.
+#[test]
+fn reduced_iterations_are_n_minus_2_then_n() {
+    for b in [Build::IidR2, Build::IidCut] {
+        let a = audit_suite(b, 6);
+        let total: u64 = a.inner_iterations_by_offset.iter().sum();
+        let reduced = a.inner_iterations_by_offset[at(-2)];
+        let full = a.inner_iterations_by_offset[at(0)];
+        assert_eq!(reduced + full, total, "{b}: only n-2 and n: {a:?}");
+        assert!(reduced > 1000, "{b}: reduced iterations happen: {a:?}");
+        // a node runs a second iteration only after a reduced one (a reduced iteration that
+        // finds a mate ends the node at once)
+        assert!(a.inner_multi_iteration <= reduced, "{b}: {a:?}");
+        assert!(a.inner_multi_iteration * 10 >= reduced * 9, "{b}: {a:?}");
+        assert_eq!(a.after_mate, 0, "{b}: {a:?}");
+        if b == Build::IidCut {
+            let [pv, cut, all] = a.short_iterations_by_type;
+            assert_eq!(all, 0, "iidcut: no reduced iteration at ALL nodes: {a:?}");
+            assert!(
+                pv > 0 && cut > 0,
+                "iidcut: reduced at PV and CUT nodes: {a:?}"
+            );
+            assert_eq!(pv + cut, reduced, "{a:?}");
+        }
+    }
+    // iidr2 does its reduced iteration at more nodes than iidcut (it ignores node types)
+    let r2 = audit_suite(Build::IidR2, 6).inner_iterations_by_offset[at(-2)];
+    let cut = audit_suite(Build::IidCut, 6).inner_iterations_by_offset[at(-2)];
+    assert!(r2 > cut, "iidr2 {r2} vs iidcut {cut}");
+}
+
+/// sdp: no move is searched deeper than `n-(y!=z)`; it does re-search failing-high moves;
+/// and a think in which nothing fails high into a re-search is old's think exactly.
+#[test]
+fn sdp_deepens_in_the_parent_never_past_full_depth() {
+    let a = audit_suite(Build::Sdp, 6);
+    assert!(a.parent_researches > 1000, "{a:?}");
+    assert_eq!(a.searched_past_full, 0, "{a:?}");
+    assert_eq!(a.self_deepened, 0, "{a:?}");
+    let (mut same, mut differ) = (0, 0);
+    for pos in builtin_suite() {
+        for ply in 2..=4 {
+            let (sdp, audit) = iterations(Build::Sdp, &pos, ply);
+            let (old, _) = iterations(Build::Old, &pos, ply);
+            if audit.parent_researches == 0 {
+                assert_eq!(sdp, old, "{} ply {ply}: no re-search, so old", pos.name);
+                same += 1;
+            } else if sdp != old {
+                differ += 1;
+            }
+        }
+    }
+    assert!(
+        same > 0 && differ > 0,
+        "both cases seen: {same} same, {differ} differ"
+    );
+}
+
+/// Every build: deterministic (the same think twice in a fresh engine gives the same
+/// iterations) and plays legal moves only, through 40 thinks of self-play.
+#[test]
+fn deterministic_and_legal() {
+    for b in NEW {
+        let mut games = Vec::new();
+        for _ in 0..2 {
+            let mut e = Engine::new(b, 16);
+            let mut pos = Chess::default();
+            let mut thinks = Vec::new();
+            for _ in 0..40 {
+                if pos.is_game_over() {
+                    break;
+                }
+                let t = e.think(&Limits::nodes(20_000));
+                assert!(t.played, "{b}: the engine plays a move");
+                let m = move_from_0x88(&pos, t.from, t.to)
+                    .unwrap_or_else(|| panic!("{b}: illegal move {}", t.from));
+                pos.play_unchecked(m);
+                thinks.push(t);
+            }
+            games.push(thinks);
+        }
+        assert_eq!(games[0], games[1], "{b}: deterministic");
+    }
+}
