@@ -33,6 +33,10 @@ pub enum Command {
     /// Self-play match of two builds (old against sd by default): game pairs with colours
     /// reversed, refereed by shakmaty, written to games.csv / games.pgn in an output directory.
     Match(MatchArgs),
+    /// A round robin (or gauntlet) of builds: every pairing a match directory DIR/BASE-TEST,
+    /// played as paired games with colours reversed, pairings interleaved; then ratings
+    /// (Bradley-Terry with draws, anchored at the first build), cross table and plots.
+    Tournament(TournamentArgs),
     /// Speak UCI on standard input/output, for GUIs and match tools (cutechess-cli, fastchess,
     /// Arena, python-chess). See the README for `stop` and time handling.
     Uci(UciArgs),
@@ -368,6 +372,18 @@ pub struct MatchArgs {
     /// Games in the whole match (all shards). Odd numbers are rounded up to whole pairs.
     #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_GAMES, value_parser = parse_count)]
     pub games: u64,
+    /// Stop when a sequential probability ratio test decides: ELO0,ELO1,ALPHA,BETA (logistic
+    /// Elo of TEST over BASE, e.g. 0,10,0.05,0.05). LLR: the normal approximation over
+    /// pentanomial pair counts (trinomial before the first complete pair); see `umax::stats`.
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = umax::stats::Sprt::parse)]
+    pub sprt: Option<umax::stats::Sprt>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// How the games of a match or of a tournament's pairings are played and written.
+#[derive(Args, Debug)]
+pub struct RunArgs {
     /// Node budget per think: the root starts another iteration only while fewer nodes were
     /// searched (the 3.2 rule with N for 1e7). Deterministic. [default: 100000]
     #[arg(long, conflicts_with = "tc", value_parser = parse_count)]
@@ -426,19 +442,23 @@ pub struct MatchArgs {
     /// No progress bar (one line per finished game instead).
     #[arg(long)]
     pub no_progress: bool,
-    /// Stop when a sequential probability ratio test decides: ELO0,ELO1,ALPHA,BETA (logistic
-    /// Elo of TEST over BASE, e.g. 0,10,0.05,0.05). LLR: the normal approximation over
-    /// pentanomial pair counts (trinomial before the first complete pair); see `umax::stats`.
-    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = umax::stats::Sprt::parse)]
-    pub sprt: Option<umax::stats::Sprt>,
 }
 
 impl MatchArgs {
     pub fn into_options(self) -> umax::matchrun::MatchOptions {
-        use umax::matchrun::{Budget, MatchOptions, OpeningsSource};
-        let mut o = MatchOptions::new(self.out);
+        let mut o = self.run.into_options();
         o.builds = self.builds;
         o.games = self.games;
+        o.sprt = self.sprt;
+        o
+    }
+}
+
+impl RunArgs {
+    /// The options of a match with these settings (builds, games and SPRT at their defaults).
+    pub fn into_options(self) -> umax::matchrun::MatchOptions {
+        use umax::matchrun::{Budget, MatchOptions, OpeningsSource};
+        let mut o = MatchOptions::new(self.out);
         o.budget = match self.tc {
             Some(s) => Budget::Time(s),
             None => Budget::Nodes(self.nodes.unwrap_or(umax::matchrun::options::DEFAULT_NODES)),
@@ -458,10 +478,28 @@ impl MatchArgs {
         }
         o.resume = self.resume;
         o.progress = !self.no_progress;
-        o.sprt = self.sprt;
         o.tc_scale = self.tc_scale;
         o.tc_speed = self.tc_speed;
         o.command_line = std::env::args().collect();
         o
     }
+}
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// The builds: a list (e.g. old,sd,noiid) or `all` (every build of `umax builds`). Every
+    /// pairing of two of them is played, the earlier build of the list as the base.
+    #[arg(long, value_name = "LIST|all")]
+    pub builds: String,
+    /// A gauntlet instead of a round robin: BASE plays each other build of --builds only.
+    #[arg(long, value_name = "BASE")]
+    pub gauntlet: Option<String>,
+    /// Games per pairing (whole pairs: an even number).
+    #[arg(long, default_value_t = 20, value_parser = parse_count)]
+    pub games_per_pair: u64,
+    /// Bootstrap resamples (over game pairs) for the ratings' intervals.
+    #[arg(long, default_value_t = umax::ratings::DEFAULT_RESAMPLES)]
+    pub resamples: usize,
+    #[command(flatten)]
+    pub run: RunArgs,
 }

@@ -82,6 +82,29 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             umax::matchrun::run(&args.into_options())?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Tournament(args) => {
+            let builds = umax::tournament::parse_builds(&args.builds)?;
+            let gauntlet = args
+                .gauntlet
+                .as_deref()
+                .map(str::parse::<umax::builds::Build>)
+                .transpose()?;
+            let out = args
+                .run
+                .out
+                .clone()
+                .ok_or("umax tournament: --out DIR is required (the tournament's directory)")?;
+            let opts = umax::tournament::TournamentOptions {
+                builds,
+                gauntlet,
+                games_per_pair: args.games_per_pair,
+                out,
+                resamples: args.resamples,
+                template: args.run.into_options(),
+            };
+            print!("{}", umax::tournament::run(&opts)?);
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Uci(args) => {
             let opts = umax::uci::UciOptions {
                 build: args.engine.build,

@@ -45,6 +45,15 @@ impl Worker {
         }
     }
 
+    /// The same engines (and tables) searching with the builds of `builds` from now on.
+    pub fn retarget(&mut self, builds: Pairing) {
+        if builds != self.builds {
+            self.base.set_variant(builds.base);
+            self.test.set_variant(builds.test);
+            self.builds = builds;
+        }
+    }
+
     fn engine(build: Build, hash_bits: u32, full_clear: bool) -> Engine {
         let mut e = Engine::new(build, hash_bits);
         e.set_full_clear(full_clear);

@@ -75,19 +75,26 @@ fn with_worker<R>(
 ) -> R {
     WORKER.with(|cell| {
         let mut slot = cell.borrow_mut();
-        if slot.as_ref().is_none_or(|w| {
-            w.hash_bits != hash_bits || w.full_clear != full_clear || w.builds != builds
-        }) {
+        if slot
+            .as_ref()
+            .is_none_or(|w| w.hash_bits != hash_bits || w.full_clear != full_clear)
+        {
             *slot = None; // free old tables before allocating new ones
             *slot = Some(Worker::new(builds, hash_bits, full_clear));
         }
-        f(slot.as_mut().expect("just allocated"))
+        let worker = slot.as_mut().expect("just allocated");
+        // another pairing (a tournament): the same tables, searched by its builds (every game
+        // starts from a reset engine, a fresh C process)
+        worker.retarget(builds);
+        f(worker)
     })
 }
 
-/// The games of one pair that this run still has to play.
+/// The games of one pair that this run still has to play (of pairing `pairing`, an index into
+/// the pairings of a tournament; 0 in a match).
 #[derive(Debug, PartialEq)]
 struct Job {
+    pairing: usize,
     pair: u64,
     games: Vec<u64>,
 }
@@ -103,47 +110,74 @@ fn jobs<'a>(
             .into_iter()
             .filter(|g| !done.contains(g))
             .collect();
-        (!games.is_empty()).then_some(Job { pair, games })
+        (!games.is_empty()).then_some(Job {
+            pairing: 0,
+            pair,
+            games,
+        })
+    })
+}
+
+/// The jobs of several pairings, interleaved: pair 1 of every pairing, then pair 2 of every
+/// pairing, ... (each pairing's pairs as [`jobs`] gives them), so that a stopped tournament has
+/// every pairing about equally far.
+fn interleaved<'a>(
+    mut each: Vec<Box<dyn Iterator<Item = Job> + Send + 'a>>,
+) -> impl Iterator<Item = Job> + Send + 'a {
+    let mut next = 0usize;
+    let mut live = each.len();
+    let mut ended = vec![false; each.len()];
+    std::iter::from_fn(move || {
+        while live > 0 {
+            let i = next;
+            next = (next + 1) % each.len();
+            if ended[i] {
+                continue;
+            }
+            match each[i].next() {
+                Some(mut job) => {
+                    job.pairing = i;
+                    return Some(job);
+                }
+                None => {
+                    ended[i] = true;
+                    live -= 1;
+                }
+            }
+        }
+        None
     })
 }
 
 struct Sink {
-    dir: RunDir,
+    pairings: Vec<Running>,
     progress: progress::Progress,
-    rows: Vec<GameRow>,
-    played: usize,
     error: Option<String>,
     /// Set when the SPRT accepted a hypothesis.
     sprt_verdict: Option<String>,
 }
 
-/// The budget the games are played at, the settings string of their rows, and the line that
-/// describes the calibration (for `command.txt`). Without `--tc-scale`: the options' budget
-/// and settings. With it: the clock scaled by the reference speed over this machine's
-/// (measured now with `threads` threads searching at once, or given by `--tc-speed`), the
-/// measured keys appended to the settings; on a resume, a factor that moved by more than
-/// [`calibrate::FACTOR_TOLERANCE`] since the last row is reported.
-fn calibrate_clock(
+/// This machine's clock calibration for `--tc S --tc-scale REF` (measured now with `threads`
+/// threads searching at once, or given by `--tc-speed`); `None` without `--tc-scale` or with
+/// nothing left to play.
+fn measure_clock(
     opts: &MatchOptions,
-    settings: &str,
-    done: &[GameRow],
     threads: usize,
-) -> Result<(Budget, String, Option<String>), String> {
+) -> Result<Option<calibrate::Calibration>, String> {
     let (Some(scale), Budget::Time(nominal)) = (&opts.tc_scale, &opts.budget) else {
-        return Ok((opts.budget.clone(), settings.to_string(), None));
+        return Ok(None);
     };
     if threads == 0 {
-        // nothing left to play: no measurement
-        return Ok((opts.budget.clone(), settings.to_string(), None));
+        return Ok(None); // nothing left to play: no measurement
     }
-    let calibration = match opts.tc_speed {
+    Ok(Some(match opts.tc_speed {
         Some(nps) => calibrate::Calibration {
             given: true,
             ..calibrate::Calibration::new(scale, *nominal, nps)
         },
         None => {
             eprintln!(
-                "umax match: measuring this machine's speed ({threads} threads searching the bench positions at once)..."
+                "umax: measuring this machine's speed ({threads} threads searching the bench positions at once)..."
             );
             let (nps, nodes, cpu_s) = calibrate::measure(threads, opts.hash_bits)?;
             calibrate::Calibration {
@@ -153,9 +187,28 @@ fn calibrate_clock(
                 ..calibrate::Calibration::new(scale, *nominal, nps)
             }
         }
+    }))
+}
+
+/// The budget the games of one pairing are played at, the settings string of their rows, and
+/// the line that describes the calibration (for `command.txt`). Without a calibration: the
+/// options' budget and settings. With one: the clock scaled by the reference speed over this
+/// machine's, the measured keys appended to the settings; on a resume, a factor that moved by
+/// more than [`calibrate::FACTOR_TOLERANCE`] since the last row is reported.
+fn apply_clock(
+    opts: &MatchOptions,
+    settings: &str,
+    done: &[GameRow],
+    calibration: Option<&calibrate::Calibration>,
+    who: &str,
+) -> Result<(Budget, String, Option<String>), String> {
+    let (Some(calibration), Some(scale), Budget::Time(nominal)) =
+        (calibration, &opts.tc_scale, &opts.budget)
+    else {
+        return Ok((opts.budget.clone(), settings.to_string(), None));
     };
     let mut note = calibration.describe(scale, *nominal);
-    eprintln!("umax match: {note}");
+    eprintln!("{who}: {note}");
     if let Some(before) = done
         .iter()
         .rev()
@@ -169,7 +222,7 @@ fn calibrate_clock(
                 calibration.factor,
                 calibrate::FACTOR_TOLERANCE * 100.0
             );
-            eprintln!("umax match: {warning}");
+            eprintln!("{who}: {warning}");
             note.push_str(&format!("\nwarning: {warning}"));
         }
     }
@@ -186,20 +239,29 @@ fn calibrate_clock(
     ))
 }
 
-/// Plays the match (or this shard of it, or what a resumed run still lacks).
-///
-/// Everything that can be refused (options, openings, output directory, settings of a resumed
-/// run) is refused before any game starts and before anything is written.
-pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
+/// One pairing of a run, prepared: everything refused is refused while preparing, before any
+/// game starts and before anything is written.
+struct Prepared {
+    opts: MatchOptions,
+    book: openings::OpeningBook,
+    settings: String,
+    plan: DirPlan,
+    done_games: HashSet<u64>,
+    shard_total: u64,
+    to_play: u64,
+}
+
+/// Validates `opts` and plans its directory (no file is written).
+fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
     let mut opts = opts.clone();
     for note in opts.validate()? {
-        eprintln!("umax match: {note}");
+        eprintln!("{who}: {note}");
     }
     if let Budget::Nodes(n) = opts.budget
         && n < MIN_PLAYING_NODES
     {
         eprintln!(
-            "umax match: warning: at --nodes {n} micro-Max plays no move (its first iteration needs more nodes), so every game will end no_move at its first think; use --nodes {MIN_PLAYING_NODES} or more"
+            "{who}: warning: at --nodes {n} micro-Max plays no move (its first iteration needs more nodes), so every game will end no_move at its first think; use --nodes {MIN_PLAYING_NODES} or more"
         );
     }
     let book = openings::load(&opts.openings)?;
@@ -216,8 +278,6 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
     }
     let settings = settings_string(&opts, &book.name, &book.hash);
     let plan = output::plan(&opts, &settings)?;
-    let resumed = matches!(plan, DirPlan::Resume { .. });
-
     // Counts, not lists: --games may be up to 2^64-2, so pairs are produced lazily below.
     let done_games: HashSet<u64> = match &plan {
         DirPlan::Resume { rows, .. } => rows.iter().map(|r| r.game).collect(),
@@ -230,75 +290,197 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
         .filter(|&&g| (1..=opts.games).contains(&g) && shard.plays_pair(g.div_ceil(2)))
         .count() as u64;
     let to_play = shard_total - shard_games_done;
+    Ok(Prepared {
+        opts,
+        book,
+        settings,
+        plan,
+        done_games,
+        shard_total,
+        to_play,
+    })
+}
+
+/// A pairing under way: its directory, the rows on disk and those played, what it plays with.
+struct Running {
+    opts: MatchOptions,
+    book: openings::OpeningBook,
+    done_games: HashSet<u64>,
+    budget: Budget,
+    settings: String,
+    event: String,
+    dir: RunDir,
+    rows: Vec<GameRow>,
+    played: usize,
+}
+
+/// Plays the match (or this shard of it, or what a resumed run still lacks).
+///
+/// Everything that can be refused (options, openings, output directory, settings of a resumed
+/// run) is refused before any game starts and before anything is written.
+pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
+    let mut outcomes = run_pairings(std::slice::from_ref(opts), "umax match")?;
+    let outcome = outcomes.pop().expect("one pairing");
+    let dir_path = &outcome.dir;
+    // The summary is exactly what `umax report games.csv` makes of the file on disk.
+    if !outcome.rows.is_empty() {
+        let (text, _) = crate::report::run(&crate::report::ReportOptions {
+            csv: vec![dir_path.join(output::GAMES_CSV)],
+            out: Some(dir_path.clone()),
+            plots: true,
+            sprt: opts.sprt,
+            allow_partial: false,
+        })?;
+        print!("{text}");
+    }
+    println!("Games:   {}", dir_path.join(output::GAMES_CSV).display());
+    println!("Summary: {}", dir_path.join("summary.csv").display());
+    println!("PGN:     {}", dir_path.join(output::GAMES_PGN).display());
+    Ok(outcome)
+}
+
+/// Plays several matches (the pairings of a tournament; one for `umax match`) on one pool of
+/// worker threads: pairs handed out interleaved (pair 1 of every pairing, then pair 2, ...), one
+/// clock calibration for all, one progress bar. Each pairing's directory is exactly what
+/// `umax match` writes for it. `who` names the command in messages.
+pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome>, String> {
+    if list.len() > 1 && list.iter().any(|o| o.sprt.is_some()) {
+        return Err(format!("{who}: --sprt is for a match of two builds"));
+    }
+    // Refuse everything before writing anything.
+    let prepared = list
+        .iter()
+        .map(|o| prepare(o, who))
+        .collect::<Result<Vec<_>, _>>()?;
+    let to_play: u64 = prepared.iter().map(|p| p.to_play).sum();
+    let shard_total: u64 = prepared.iter().map(|p| p.shard_total).sum();
+    let first = &prepared[0].opts.clone();
 
     // Memory, before anything is allocated or written: two engines per thread (none are
-    // allocated when nothing is left to play).
-    let requested = (opts.concurrency as u64).min(to_play).max(1);
+    // allocated when nothing is left to play). A thread keeps its two engines from pairing to
+    // pairing (`Worker::retarget`).
+    let requested = (first.concurrency as u64).min(to_play).max(1);
     let (threads, note) = if to_play == 0 {
         (1, None)
     } else {
         memory::plan_threads(
             requested,
-            !opts.concurrency_is_default,
-            opts.hash_bits,
+            !first.concurrency_is_default,
+            first.hash_bits,
             memory::available(),
         )?
     };
     if let Some(note) = note {
-        eprintln!("umax match: {note}");
+        eprintln!("{who}: {note}");
+    }
+    let threads_used = if to_play == 0 {
+        0
+    } else {
+        usize::try_from(threads).unwrap_or(usize::MAX)
+    };
+
+    // A calibrated clock: this machine measured once (all worker threads at once) before any
+    // game, the same measurement for every pairing.
+    let calibration = measure_clock(first, threads_used)?;
+    let mut running = Vec::with_capacity(prepared.len());
+    for p in prepared {
+        let resumed = matches!(p.plan, DirPlan::Resume { .. });
+        let (dir, done) = RunDir::open(p.plan, p.opts.builds)?;
+        let (budget, settings, calibration_note) =
+            apply_clock(&p.opts, &p.settings, &done, calibration.as_ref(), who)?;
+        dir.write_command(&p.opts, resumed, calibration_note.as_deref())?;
+        let shard = p.opts.shard;
+        eprintln!(
+            "{who}: {} {} in {} ({} of {} games to play{}, {} threads)",
+            p.opts.builds,
+            p.opts.budget.setting(),
+            dir.path.display(),
+            p.to_play,
+            p.shard_total,
+            if shard == Shard::ALL {
+                String::new()
+            } else {
+                format!(", shard {shard}")
+            },
+            threads
+        );
+        let event = format!(
+            "umax match {} vs {}, {}",
+            p.opts.builds.base,
+            p.opts.builds.test,
+            p.opts.budget.setting()
+        );
+        running.push(Running {
+            opts: p.opts,
+            book: p.book,
+            done_games: p.done_games,
+            budget,
+            settings,
+            event,
+            dir,
+            rows: done,
+            played: 0,
+        });
     }
 
-    let (dir, done) = RunDir::open(plan, opts.builds)?;
-    let dir_path = dir.path.clone();
-    let shard_done: Vec<GameRow> = done
-        .iter()
-        .filter(|r| shard.plays_pair(r.pair))
-        .cloned()
-        .collect();
-    // A calibrated clock: measure this machine (all worker threads at once) before any game.
-    let (budget, settings, calibration_note) = calibrate_clock(
-        &opts,
-        &settings,
-        &done,
-        if to_play == 0 {
-            0
-        } else {
-            usize::try_from(threads).unwrap_or(usize::MAX)
-        },
-    )?;
-    dir.write_command(&opts, resumed, calibration_note.as_deref())?;
-    eprintln!(
-        "umax match: {} in {} ({} of {} games to play{}, {} threads)",
-        opts.budget.setting(),
-        dir_path.display(),
-        to_play,
-        shard_total,
-        if shard == Shard::ALL {
-            String::new()
-        } else {
-            format!(", shard {shard}")
-        },
-        threads
-    );
-
-    let event = format!(
-        "umax match {} vs {}, {}",
-        opts.builds.base,
-        opts.builds.test,
-        opts.budget.setting()
-    );
+    let progress = {
+        let shard_done: Vec<(Pairing, Vec<GameRow>)> = running
+            .iter()
+            .map(|r| {
+                let shard = r.opts.shard;
+                let rows = r
+                    .rows
+                    .iter()
+                    .filter(|row| shard.plays_pair(row.pair))
+                    .cloned()
+                    .collect();
+                (r.opts.builds, rows)
+            })
+            .collect();
+        let views: Vec<(Pairing, &[GameRow])> =
+            shard_done.iter().map(|(p, r)| (*p, r.as_slice())).collect();
+        progress::Progress::of_pairings(&views, shard_total, first.progress)
+    };
     let sink = Mutex::new(Sink {
-        dir,
-        progress: progress::Progress::new(opts.builds, &shard_done, shard_total, opts.progress),
-        rows: done,
-        played: 0,
+        pairings: running,
+        progress,
         error: None,
         sprt_verdict: None,
     });
     if to_play > 0 {
         let stop = AtomicBool::new(false);
-        let jobs = jobs(shard.pairs_iter(opts.pairs()), &done_games)
-            .take_while(|_| !stop.load(Ordering::Relaxed));
+        // the read-only parts every worker needs, apart from the sink's lock
+        let fixed: Vec<(MatchOptions, openings::OpeningBook, Budget, String, String)> = {
+            let s = sink.lock().unwrap_or_else(|e| e.into_inner());
+            s.pairings
+                .iter()
+                .map(|r| {
+                    (
+                        r.opts.clone(),
+                        r.book.clone(),
+                        r.budget.clone(),
+                        r.settings.clone(),
+                        r.event.clone(),
+                    )
+                })
+                .collect()
+        };
+        let done_sets: Vec<HashSet<u64>> = {
+            let mut s = sink.lock().unwrap_or_else(|e| e.into_inner());
+            s.pairings
+                .iter_mut()
+                .map(|r| std::mem::take(&mut r.done_games))
+                .collect()
+        };
+        let each: Vec<Box<dyn Iterator<Item = Job> + Send + '_>> = fixed
+            .iter()
+            .zip(&done_sets)
+            .map(|((o, ..), done)| {
+                Box::new(jobs(o.shard.pairs_iter(o.pairs()), done))
+                    as Box<dyn Iterator<Item = Job> + Send + '_>
+            })
+            .collect();
+        let jobs = interleaved(each).take_while(|_| !stop.load(Ordering::Relaxed));
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(usize::try_from(threads).unwrap_or(usize::MAX))
             .thread_name(|i| format!("umax-match-{i}"))
@@ -307,6 +489,7 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
         pool.install(|| {
             // par_bridge hands out pairs in order, as workers become free
             jobs.par_bridge().for_each(|job| {
+                let (opts, book, budget, settings, event) = &fixed[job.pairing];
                 for &game_number in &job.games {
                     if stop.load(Ordering::Relaxed) {
                         return;
@@ -321,28 +504,32 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
                         } else {
                             opts.builds.test
                         },
-                        budget: &budget,
+                        budget,
                         max_plies: opts.max_plies,
-                        settings: &settings,
-                        event: &event,
+                        settings,
+                        event,
                         fault: opts.fault,
                     };
-                    let record = with_worker(opts.builds, opts.hash_bits, opts.full_clear, |w| game::play_game(w, &spec));
-                    let mut s = sink.lock().unwrap_or_else(|e| e.into_inner());
-                    match s.dir.append(&record) {
+                    let record = with_worker(opts.builds, opts.hash_bits, opts.full_clear, |w| {
+                        game::play_game(w, &spec)
+                    });
+                    let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
+                    let s = &mut *guard;
+                    let r = &mut s.pairings[job.pairing];
+                    match r.dir.append(&record) {
                         Ok(()) => {
-                            s.progress.game_done(&record.row);
-                            s.rows.push(record.row);
-                            s.played += 1;
+                            s.progress.pairing_game_done(job.pairing, &record.row);
+                            r.rows.push(record.row);
+                            r.played += 1;
                             if let (Some(sprt), None) = (&opts.sprt, &s.sprt_verdict) {
                                 // pentanomial over complete pairs (trinomial before any)
-                                if let Ok(summary) = crate::report::summarize(&s.rows) {
+                                if let Ok(summary) = crate::report::summarize(&r.rows) {
                                     let results = summary.sprt_results();
                                     let status = sprt.status(&results);
                                     if status != crate::stats::SprtStatus::Continue {
                                         s.sprt_verdict = Some(format!(
                                             "{status} after {} games (LLR {:.3}, bounds [{:.3}, {:.3}])",
-                                            s.rows.len(),
+                                            r.rows.len(),
                                             sprt.llr(&results),
                                             sprt.lower_bound(),
                                             sprt.upper_bound()
@@ -366,32 +553,22 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
     if let Some(e) = sink.error {
         return Err(e);
     }
-    let mut rows = sink.rows;
-    rows.sort_by_key(|r| r.game);
-
-    // The summary is exactly what `umax report games.csv` makes of the file on disk.
     if let Some(verdict) = &sink.sprt_verdict {
-        eprintln!("umax match: SPRT stopped the match: {verdict}");
+        eprintln!("{who}: SPRT stopped the match: {verdict}");
     }
-    if !rows.is_empty() {
-        let (text, _) = crate::report::run(&crate::report::ReportOptions {
-            csv: vec![dir_path.join(output::GAMES_CSV)],
-            out: Some(dir_path.clone()),
-            plots: true,
-            sprt: opts.sprt,
-            allow_partial: false,
-        })?;
-        print!("{text}");
-    }
-    println!("Games:   {}", dir_path.join(output::GAMES_CSV).display());
-    println!("Summary: {}", dir_path.join("summary.csv").display());
-    println!("PGN:     {}", dir_path.join(output::GAMES_PGN).display());
-
-    Ok(MatchOutcome {
-        dir: dir_path,
-        rows,
-        played: sink.played,
-    })
+    Ok(sink
+        .pairings
+        .into_iter()
+        .map(|r| {
+            let mut rows = r.rows;
+            rows.sort_by_key(|row| row.game);
+            MatchOutcome {
+                dir: r.dir.path.clone(),
+                rows,
+                played: r.played,
+            }
+        })
+        .collect())
 }
 
 #[cfg(test)]

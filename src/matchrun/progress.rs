@@ -43,8 +43,10 @@ pub struct Progress {
     bar: ProgressBar,
     /// Print a line per game (stderr is not a terminal, or the bar is off).
     log: bool,
-    tally: Tally,
-    builds: crate::builds::Pairing,
+    /// The tally of each pairing (one for a match; one per pairing of a tournament).
+    tallies: Vec<(crate::builds::Pairing, Tally)>,
+    /// The pairing of the last game done (whose tally the message shows).
+    last: usize,
 }
 
 impl Progress {
@@ -55,10 +57,27 @@ impl Progress {
         total: u64,
         show_bar: bool,
     ) -> Progress {
-        let mut tally = Tally::default();
-        for row in done {
-            tally.add(row);
-        }
+        Progress::of_pairings(&[(builds, done)], total, show_bar)
+    }
+
+    /// One bar over several pairings (a tournament): `pairings` with the rows each has on
+    /// disk; `total`: all games of this shard of every pairing.
+    pub fn of_pairings(
+        pairings: &[(crate::builds::Pairing, &[GameRow])],
+        total: u64,
+        show_bar: bool,
+    ) -> Progress {
+        let tallies: Vec<_> = pairings
+            .iter()
+            .map(|(p, rows)| {
+                let mut t = Tally::default();
+                for row in rows.iter() {
+                    t.add(row);
+                }
+                (*p, t)
+            })
+            .collect();
+        let done: Vec<&GameRow> = pairings.iter().flat_map(|(_, r)| r.iter()).collect();
         let terminal = std::io::stderr().is_terminal();
         let bar = if show_bar && terminal {
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
@@ -79,19 +98,19 @@ impl Progress {
         let p = Progress {
             bar,
             log: !(show_bar && terminal),
-            tally,
-            builds,
+            tallies,
+            last: 0,
         };
         p.bar.set_message(p.message());
         p
     }
 
     fn message(&self) -> String {
-        let t = &self.tally;
+        let (builds, t) = &self.tallies[self.last];
         format!(
             "{} vs {}: {}-{}-{} (W-D-L), score {:.1}%",
-            self.builds.test,
-            self.builds.base,
+            builds.test,
+            builds.base,
             t.wins,
             t.draws,
             t.losses,
@@ -100,7 +119,13 @@ impl Progress {
     }
 
     pub fn game_done(&mut self, row: &GameRow) {
-        self.tally.add(row);
+        self.pairing_game_done(0, row);
+    }
+
+    /// A game of pairing `index` (in the order given to [`Progress::of_pairings`]) is done.
+    pub fn pairing_game_done(&mut self, index: usize, row: &GameRow) {
+        self.last = index;
+        self.tallies[index].1.add(row);
         self.bar.inc(1);
         self.bar.set_message(self.message());
         if self.log {

@@ -1,0 +1,664 @@
+//! Ratings of a tournament of builds, from all its pairings at once (`umax tournament`).
+//!
+//! **Model**: Bradley–Terry with draws counted as half a win and half a loss (Ordo's default):
+//! build i scores against j with expectation `1/(1+10^((Rj-Ri)/400))`; the ratings maximise the
+//! likelihood of every game's score, anchored at `old` = 0 (the first build if old did not
+//! play). Solved by the minorisation–maximisation iteration of Hunter (2004), exact for
+//! fractional scores. For two builds the fitted difference is the match's own score-based Elo.
+//!
+//! **Existence**: the maximum is finite only where every build has scored against the rest and
+//! the rest against it, in every split of the builds: the "scored against" graph (an arrow
+//! i→j when i took points from j) must be strongly connected (Zermelo; Ford 1957). Where it is
+//! not, the builds outside the anchor's strongly connected component have no finite rating
+//! (a build that never lost is +∞ against the others): they are shown as undefined (`-`, an
+//! empty CSV cell), never as nan or a number; the anchor's component is fitted on its own games.
+//!
+//! **Intervals**: a percentile bootstrap over game pairs: each pairing's pairs (the two games
+//! of one opening, colours reversed, which are not independent) are resampled with
+//! replacement, the ratings refitted, and the 2.5% and 97.5% percentiles taken, from a fixed
+//! seed so that the files are reproduced byte for byte. A resample in which a build has no
+//! finite rating counts as ±∞ on the side it went; if that reaches a percentile, that bound is
+//! undefined. The LOS of i over j is the share of resamples in which i's rating is above j's
+//! (ties half).
+
+use crate::games::GameRow;
+use crate::rng::SplitMix64;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Bootstrap resamples by default.
+pub const DEFAULT_RESAMPLES: usize = 1000;
+/// The bootstrap's seed (fixed: the files are reproducible).
+pub const SEED: u64 = 0x5EED_2A7E;
+
+/// The games of one pairing: its builds and its rows (role-neutral: `test_*`, `base_*`).
+#[derive(Clone, Debug)]
+pub struct PairingGames {
+    pub base: String,
+    pub test: String,
+    pub rows: Vec<GameRow>,
+}
+
+/// The games of a tournament, by pairing.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    /// Every build that appears, in the order of first appearance (pairings sorted by name).
+    pub builds: Vec<String>,
+    pub pairings: Vec<PairingGames>,
+}
+
+impl Tournament {
+    /// Reads every pairing directory of `dir` (a subdirectory holding a games.csv), with the
+    /// one games.csv reader; the builds come from the files' headers.
+    pub fn read(dir: &Path) -> Result<Tournament, String> {
+        let entries = std::fs::read_dir(dir).map_err(|e| {
+            format!(
+                "cannot read the tournament directory {}: {e}",
+                dir.display()
+            )
+        })?;
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok())
+            .map(|e| e.path().join("games.csv"))
+            .filter(|p| p.is_file())
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(format!(
+                "{}: no pairing directories (subdirectories with a games.csv)",
+                dir.display()
+            ));
+        }
+        let mut pairings = Vec::new();
+        for f in files {
+            let file = crate::games::read_games_csv(&f)?;
+            let Some((base, test)) = file.builds.clone() else {
+                continue; // an empty file: a pairing with no games yet
+            };
+            pairings.push(PairingGames {
+                base,
+                test,
+                rows: file.rows,
+            });
+        }
+        Ok(Tournament::new(pairings))
+    }
+
+    /// The tournament of these pairings.
+    pub fn new(pairings: Vec<PairingGames>) -> Tournament {
+        let mut builds: Vec<String> = Vec::new();
+        for p in &pairings {
+            for b in [&p.base, &p.test] {
+                if !builds.contains(b) {
+                    builds.push(b.clone());
+                }
+            }
+        }
+        Tournament { builds, pairings }
+    }
+
+    fn index(&self, b: &str) -> usize {
+        self.builds
+            .iter()
+            .position(|x| x == b)
+            .expect("a build of the tournament")
+    }
+
+    /// The anchor: `old` if it played, else the first build.
+    pub fn anchor(&self) -> usize {
+        self.builds.iter().position(|b| b == "old").unwrap_or(0)
+    }
+}
+
+/// Games and score between every two builds: `games[i][j]`, `score[i][j]` (i's points against
+/// j).
+#[derive(Clone, Debug)]
+struct Table {
+    games: Vec<Vec<f64>>,
+    score: Vec<Vec<f64>>,
+}
+
+impl Table {
+    fn new(n: usize) -> Table {
+        Table {
+            games: vec![vec![0.0; n]; n],
+            score: vec![vec![0.0; n]; n],
+        }
+    }
+
+    fn add(&mut self, base: usize, test: usize, test_score: f64) {
+        self.games[base][test] += 1.0;
+        self.games[test][base] += 1.0;
+        self.score[test][base] += test_score;
+        self.score[base][test] += 1.0 - test_score;
+    }
+}
+
+/// The maximum-likelihood ratings of `t` (Elo, anchored at `anchor` = 0); `None` for a build
+/// with no finite rating (see the module's notes).
+fn fit(t: &Table, anchor: usize) -> Vec<Option<f64>> {
+    let n = t.games.len();
+    // the anchor's strongly connected component in the "took points from" graph
+    let reach = |forward: bool| {
+        let mut seen = vec![false; n];
+        let mut stack = vec![anchor];
+        seen[anchor] = true;
+        while let Some(i) = stack.pop() {
+            for j in 0..n {
+                let edge = if forward {
+                    t.score[i][j]
+                } else {
+                    t.score[j][i]
+                };
+                if !seen[j] && t.games[i][j] > 0.0 && edge > 0.0 {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        seen
+    };
+    let (fwd, back) = (reach(true), reach(false));
+    let comp: Vec<usize> = (0..n).filter(|&i| fwd[i] && back[i]).collect();
+    let mut out = vec![None; n];
+    if comp.len() == 1 {
+        out[anchor] = Some(0.0);
+        return out;
+    }
+    // MM iteration on gamma = 10^(R/400), within the component
+    let mut g: Vec<f64> = vec![1.0; n];
+    for _ in 0..100_000 {
+        let mut next = g.clone();
+        let mut change: f64 = 0.0;
+        for &i in &comp {
+            let w: f64 = comp.iter().map(|&j| t.score[i][j]).sum();
+            let d: f64 = comp
+                .iter()
+                .filter(|&&j| j != i && t.games[i][j] > 0.0)
+                .map(|&j| t.games[i][j] / (g[i] + g[j]))
+                .sum();
+            next[i] = w / d;
+        }
+        let norm = next[anchor];
+        for &i in &comp {
+            next[i] /= norm;
+            change = change.max((next[i].ln() - g[i].ln()).abs());
+        }
+        g = next;
+        if change < 1e-13 {
+            break;
+        }
+    }
+    for &i in &comp {
+        out[i] = Some(400.0 * g[i].log10());
+    }
+    out
+}
+
+/// One pair's games (the two games of an opening), as (base, test, test's scores).
+fn pairs_of(p: &PairingGames) -> Vec<Vec<f64>> {
+    let mut by_pair: BTreeMap<u64, Vec<f64>> = BTreeMap::new();
+    for r in &p.rows {
+        by_pair.entry(r.pair).or_default().push(r.test_score);
+    }
+    by_pair.into_values().collect()
+}
+
+/// The ratings, their intervals and the LOS matrix.
+#[derive(Clone, Debug)]
+pub struct Fit {
+    pub builds: Vec<String>,
+    pub anchor: usize,
+    pub elo: Vec<Option<f64>>,
+    pub lo: Vec<Option<f64>>,
+    pub hi: Vec<Option<f64>>,
+    /// `los[i][j]`: the share of resamples in which i rated above j; `None` when neither has a
+    /// finite rating in any resample.
+    pub los: Vec<Vec<Option<f64>>>,
+    pub resamples: usize,
+}
+
+/// Fits `t` and bootstraps its intervals over game pairs (`resamples` of them).
+pub fn rate(t: &Tournament, resamples: usize) -> Fit {
+    let n = t.builds.len();
+    let anchor = t.anchor();
+    let pairings: Vec<(usize, usize, Vec<Vec<f64>>)> = t
+        .pairings
+        .iter()
+        .map(|p| (t.index(&p.base), t.index(&p.test), pairs_of(p)))
+        .collect();
+    let table_of = |choose: &mut dyn FnMut(&[Vec<f64>]) -> Vec<usize>| {
+        let mut table = Table::new(n);
+        for (b, s, pairs) in &pairings {
+            for k in choose(pairs) {
+                for &score in &pairs[k] {
+                    table.add(*b, *s, score);
+                }
+            }
+        }
+        table
+    };
+    let elo = fit(&table_of(&mut |pairs| (0..pairs.len()).collect()), anchor);
+    let mut rng = SplitMix64(SEED);
+    // each resample's ratings, an undefined one as ±infinity by its side of the anchor's
+    // component (above if it took more than half the points it played for)
+    let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(resamples); n];
+    for _ in 0..resamples {
+        let table =
+            table_of(&mut |pairs| (0..pairs.len()).map(|_| rng.index(pairs.len())).collect());
+        let r = fit(&table, anchor);
+        for i in 0..n {
+            let v = r[i].unwrap_or_else(|| {
+                let (w, g): (f64, f64) = (0..n)
+                    .map(|j| (table.score[i][j], table.games[i][j]))
+                    .fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
+                if g > 0.0 && w * 2.0 > g {
+                    f64::INFINITY
+                } else {
+                    f64::NEG_INFINITY
+                }
+            });
+            samples[i].push(v);
+        }
+    }
+    let pct = |v: &[f64], q: f64| -> Option<f64> {
+        if v.is_empty() {
+            return None;
+        }
+        let mut s = v.to_vec();
+        s.sort_by(|a, b| a.total_cmp(b));
+        let x = s[((q * (s.len() - 1) as f64).round() as usize).min(s.len() - 1)];
+        x.is_finite().then_some(x)
+    };
+    let (mut lo, mut hi) = (vec![None; n], vec![None; n]);
+    for i in 0..n {
+        if elo[i].is_some() && i != anchor {
+            lo[i] = pct(&samples[i], 0.025);
+            hi[i] = pct(&samples[i], 0.975);
+        }
+    }
+    let mut los = vec![vec![None; n]; n];
+    if resamples > 0 {
+        for i in 0..n {
+            for j in 0..n {
+                if i == j || elo[i].is_none() || elo[j].is_none() {
+                    continue;
+                }
+                let above: f64 = (0..resamples)
+                    .map(|k| match samples[i][k].partial_cmp(&samples[j][k]) {
+                        Some(std::cmp::Ordering::Greater) => 1.0,
+                        Some(std::cmp::Ordering::Equal) | None => 0.5,
+                        Some(std::cmp::Ordering::Less) => 0.0,
+                    })
+                    .sum();
+                los[i][j] = Some(above / resamples as f64);
+            }
+        }
+    }
+    Fit {
+        builds: t.builds.clone(),
+        anchor,
+        elo,
+        lo,
+        hi,
+        los,
+        resamples,
+    }
+}
+
+/// Per build: games, score, draws, and per-game means of CPU time, nodes and completed depth.
+#[derive(Clone, Debug, Default)]
+pub struct Usage {
+    pub games: u64,
+    pub points: f64,
+    pub draws: u64,
+    pub cpu_s: f64,
+    pub nodes: f64,
+    pub depth: f64,
+}
+
+impl Usage {
+    fn per_game(&self, total: f64) -> Option<f64> {
+        (self.games > 0).then(|| total / self.games as f64)
+    }
+}
+
+/// The usage of every build (in `t.builds`' order).
+pub fn usage(t: &Tournament) -> Vec<Usage> {
+    let mut u = vec![Usage::default(); t.builds.len()];
+    for p in &t.pairings {
+        let (b, s) = (t.index(&p.base), t.index(&p.test));
+        for r in &p.rows {
+            let draw = (r.test_score - 0.5).abs() < 0.25;
+            for (i, points, cpu, nodes, depth) in [
+                (s, r.test_score, r.test_cpu_s, r.test_nodes, r.test_depth),
+                (
+                    b,
+                    1.0 - r.test_score,
+                    r.base_cpu_s,
+                    r.base_nodes,
+                    r.base_depth,
+                ),
+            ] {
+                u[i].games += 1;
+                u[i].points += points;
+                u[i].draws += draw as u64;
+                u[i].cpu_s += cpu;
+                u[i].nodes += nodes as f64;
+                u[i].depth += depth as f64;
+            }
+        }
+    }
+    u
+}
+
+/// The cross table's row of a pairing: games, complete pairs, the test build's W/D/L and
+/// score, the pentanomial counts (pairs in which test scored 0, ½, 1, 1½, 2).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cross {
+    pub base: String,
+    pub test: String,
+    pub games: u64,
+    pub pairs: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub penta: [u64; 5],
+}
+
+pub fn cross_table(t: &Tournament) -> Vec<Cross> {
+    t.pairings
+        .iter()
+        .map(|p| {
+            let mut c = Cross {
+                base: p.base.clone(),
+                test: p.test.clone(),
+                games: p.rows.len() as u64,
+                pairs: 0,
+                wins: 0,
+                draws: 0,
+                losses: 0,
+                penta: [0; 5],
+            };
+            for r in &p.rows {
+                match r.test_score {
+                    s if s > 0.75 => c.wins += 1,
+                    s if s < 0.25 => c.losses += 1,
+                    _ => c.draws += 1,
+                }
+            }
+            for pair in pairs_of(p).iter().filter(|g| g.len() == 2) {
+                c.pairs += 1;
+                c.penta[((pair[0] + pair[1]) * 2.0).round() as usize] += 1;
+            }
+            c
+        })
+        .collect()
+}
+
+fn cell(x: Option<f64>, digits: usize) -> String {
+    x.map_or(String::new(), |v| format!("{v:.digits$}"))
+}
+
+fn shown(x: Option<f64>, f: impl Fn(f64) -> String) -> String {
+    x.map_or("-".to_string(), f)
+}
+
+/// The four files (`ratings.csv`, `crosstable.csv`, `ratings.txt`, `ratings.svg`) of `t` as
+/// bytes, and the text table.
+pub fn render(t: &Tournament, fit: &Fit) -> Vec<(&'static str, String)> {
+    let u = usage(t);
+    let a = fit.anchor;
+    let ratio = |i: usize, f: fn(&Usage) -> f64| -> Option<f64> {
+        let mine = u[i].per_game(f(&u[i]))?;
+        let base = u[a].per_game(f(&u[a]))?;
+        (base > 0.0).then(|| mine / base)
+    };
+    let order: Vec<usize> = {
+        let mut o: Vec<usize> = (0..fit.builds.len()).collect();
+        o.sort_by(|&x, &y| {
+            let (ex, ey) = (
+                fit.elo[x].unwrap_or(f64::NEG_INFINITY),
+                fit.elo[y].unwrap_or(f64::NEG_INFINITY),
+            );
+            ey.total_cmp(&ex).then(x.cmp(&y))
+        });
+        o
+    };
+    // ratings.csv
+    let mut csv = String::from(
+        "build,elo,lo95,hi95,games,score,draws,time_vs_anchor,nodes_vs_anchor,mean_depth\n",
+    );
+    for &i in &order {
+        let g = u[i].games as f64;
+        let _ = writeln!(
+            csv,
+            "{},{},{},{},{},{},{},{},{},{}",
+            fit.builds[i],
+            cell(fit.elo[i], 1),
+            cell(fit.lo[i], 1),
+            cell(fit.hi[i], 1),
+            u[i].games,
+            cell((g > 0.0).then(|| u[i].points / g), 4),
+            cell((g > 0.0).then(|| u[i].draws as f64 / g), 4),
+            cell(ratio(i, |x| x.cpu_s), 4),
+            cell(ratio(i, |x| x.nodes), 4),
+            cell(u[i].per_game(u[i].depth), 2),
+        );
+    }
+    // crosstable.csv
+    let cross = cross_table(t);
+    let mut ct = String::from(
+        "base,test,games,pairs,test_wins,test_draws,test_losses,test_score,pairs_0,pairs_0.5,pairs_1,pairs_1.5,pairs_2\n",
+    );
+    for c in &cross {
+        let score = (c.games > 0).then(|| (c.wins as f64 + 0.5 * c.draws as f64) / c.games as f64);
+        let _ = writeln!(
+            ct,
+            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            c.base,
+            c.test,
+            c.games,
+            c.pairs,
+            c.wins,
+            c.draws,
+            c.losses,
+            cell(score, 4),
+            c.penta[0],
+            c.penta[1],
+            c.penta[2],
+            c.penta[3],
+            c.penta[4]
+        );
+    }
+    // ratings.txt
+    let mut txt = format!(
+        "Ratings: Bradley-Terry maximum likelihood, draws as half points, anchored at {} = 0.\n95% intervals: percentile bootstrap over game pairs ({} resamples, seed {SEED:#x}); '-': undefined (no finite rating).\n\n",
+        fit.builds[a], fit.resamples
+    );
+    let _ = writeln!(
+        txt,
+        "{:>3}  {:<8} {:>7} {:>16}  {:>6} {:>7} {:>6}  {:>8} {:>9} {:>6}",
+        "#",
+        "build",
+        "Elo",
+        "95% interval",
+        "games",
+        "score",
+        "draws",
+        format!("time/{}", fit.builds[a]),
+        format!("nodes/{}", fit.builds[a]),
+        "depth"
+    );
+    for (rank, &i) in order.iter().enumerate() {
+        let g = u[i].games as f64;
+        let interval = if i == a {
+            "(anchor)".to_string()
+        } else {
+            format!(
+                "[{}, {}]",
+                shown(fit.lo[i], |v| format!("{v:+.1}")),
+                shown(fit.hi[i], |v| format!("{v:+.1}"))
+            )
+        };
+        let _ = writeln!(
+            txt,
+            "{:>3}  {:<8} {:>7} {:>16}  {:>6} {:>7} {:>6}  {:>8} {:>9} {:>6}",
+            rank + 1,
+            fit.builds[i],
+            shown(fit.elo[i], |v| format!("{v:+.1}")),
+            interval,
+            u[i].games,
+            shown((g > 0.0).then(|| u[i].points / g), |v| format!(
+                "{:.1}%",
+                100.0 * v
+            )),
+            shown((g > 0.0).then(|| u[i].draws as f64 / g), |v| format!(
+                "{:.0}%",
+                100.0 * v
+            )),
+            shown(ratio(i, |x| x.cpu_s), |v| format!("{v:.3}")),
+            shown(ratio(i, |x| x.nodes), |v| format!("{v:.3}")),
+            shown(u[i].per_game(u[i].depth), |v| format!("{v:.2}")),
+        );
+    }
+    txt += "\nCross table (the test build's results; pairs: complete game pairs by test's points 0/0.5/1/1.5/2):\n";
+    for c in &cross {
+        let score = (c.games > 0).then(|| (c.wins as f64 + 0.5 * c.draws as f64) / c.games as f64);
+        let _ = writeln!(
+            txt,
+            "  {:<8} vs {:<8} {:>5} games  +{} ={} -{}  {}  pairs {:?}",
+            c.test,
+            c.base,
+            c.games,
+            c.wins,
+            c.draws,
+            c.losses,
+            shown(score, |v| format!("{:.1}%", 100.0 * v)),
+            c.penta
+        );
+    }
+    txt += "\nLOS (row rated above column, share of bootstrap resamples):\n";
+    let _ = write!(txt, "  {:<8}", "");
+    for &j in &order {
+        let _ = write!(txt, " {:>7}", fit.builds[j]);
+    }
+    txt += "\n";
+    for &i in &order {
+        let _ = write!(txt, "  {:<8}", fit.builds[i]);
+        for &j in &order {
+            let v = if i == j {
+                "".to_string()
+            } else {
+                shown(fit.los[i][j], |v| format!("{:.3}", v))
+            };
+            let _ = write!(txt, " {:>7}", v);
+        }
+        txt += "\n";
+    }
+    let svg = svg(fit, &order);
+    vec![
+        ("ratings.csv", csv),
+        ("crosstable.csv", ct),
+        ("ratings.txt", txt),
+        ("ratings.svg", svg),
+    ]
+}
+
+/// Elo with its 95% interval per build, one row each, best first.
+fn svg(fit: &Fit, order: &[usize]) -> String {
+    let (w, row, left, right, top) = (640.0, 28.0, 90.0, 30.0, 40.0);
+    let h = top + row * order.len() as f64 + 40.0;
+    let vals: Vec<f64> = order
+        .iter()
+        .flat_map(|&i| [fit.elo[i], fit.lo[i], fit.hi[i]])
+        .flatten()
+        .chain([0.0])
+        .collect();
+    let (mut lo, mut hi) = vals
+        .iter()
+        .fold((f64::MAX, f64::MIN), |a, &v| (a.0.min(v), a.1.max(v)));
+    let pad = ((hi - lo) * 0.1).max(5.0);
+    lo -= pad;
+    hi += pad;
+    let x = |v: f64| left + (v - lo) / (hi - lo) * (w - left - right);
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{left}\" y=\"20\">Elo relative to {} with 95% bootstrap intervals (over game pairs)</text>\n",
+        fit.builds[fit.anchor]
+    );
+    let _ = writeln!(
+        s,
+        "<line x1=\"{0:.1}\" y1=\"{top}\" x2=\"{0:.1}\" y2=\"{1:.1}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>",
+        x(0.0),
+        h - 35.0
+    );
+    for (k, &i) in order.iter().enumerate() {
+        let y = top + row * (k as f64 + 0.5);
+        let _ = writeln!(
+            s,
+            "<text x=\"10\" y=\"{:.1}\">{}</text>",
+            y + 4.0,
+            fit.builds[i]
+        );
+        match fit.elo[i] {
+            Some(e) => {
+                if let (Some(l), Some(u)) = (fit.lo[i], fit.hi[i]) {
+                    let _ = writeln!(
+                        s,
+                        "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#1f5fa8\" stroke-width=\"2\"/>",
+                        x(l),
+                        x(u)
+                    );
+                }
+                let _ = writeln!(
+                    s,
+                    "<circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"4\" fill=\"#1f5fa8\"/>",
+                    x(e)
+                );
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\">{e:+.1}</text>",
+                    x(e) + 6.0,
+                    y - 6.0
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{left}\" y=\"{:.1}\">undefined (no finite rating)</text>",
+                    y + 4.0
+                );
+            }
+        }
+    }
+    for k in 0..=4 {
+        let v = lo + (hi - lo) * k as f64 / 4.0;
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{v:.0}</text>",
+            x(v),
+            h - 15.0
+        );
+    }
+    s += "</svg>\n";
+    s
+}
+
+/// Reads the tournament in `dir`, fits it, writes `ratings.csv`, `crosstable.csv`,
+/// `ratings.txt` and `ratings.svg` into `dir` (each atomically), and returns the text table.
+pub fn write_ratings(dir: &Path, resamples: usize) -> Result<String, String> {
+    let t = Tournament::read(dir)?;
+    let fit = rate(&t, resamples);
+    let files = render(&t, &fit);
+    for (name, bytes) in &files {
+        let path = dir.join(name);
+        crate::files::write_atomically(&path, bytes.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(files
+        .into_iter()
+        .find(|(n, _)| *n == "ratings.txt")
+        .map(|(_, t)| t)
+        .unwrap_or_default())
+}

@@ -1,0 +1,284 @@
+//! `umax tournament`: a round robin (or a gauntlet) of builds, made of matches.
+//!
+//! Every pairing is a match run directory `DIR/<base>-<test>/` (the earlier build of the list
+//! is the base), written exactly as `umax match --builds base,test --games N <options> --out
+//! DIR/<base>-<test>` writes it — games.csv, games.pgn, command.txt, summary — so `umax report`
+//! reads any pairing, and the match's guarantees (resume, shards, the settings check) hold per
+//! pairing. The pairings are played by one pool of worker threads
+//! ([`crate::matchrun::run_pairings`]), their pairs interleaved (pair 1 of every pairing, then
+//! pair 2, ...), so a stopped tournament has every pairing about equally far. The ratings of
+//! all pairings at once are [`crate::ratings`].
+//!
+//! `DIR/tournament.txt` records the builds, the pairings and the options; `--resume` refuses a
+//! directory whose record differs. Shards (`--shard K/N`) play pairs p with (p-1)%N == K-1 of
+//! every pairing into their own DIR; [`merge`] joins the shards' pairing directories through
+//! `umax report` (which refuses a shard that is incomplete).
+
+use crate::builds::{ALL, Build, Pairing};
+use crate::matchrun::{MatchOptions, run_pairings};
+use std::path::{Path, PathBuf};
+
+/// The record of a tournament directory.
+pub const RECORD: &str = "tournament.txt";
+
+/// What `umax tournament` takes: the builds, the pairings' shape, and the options every
+/// pairing's match is played with (`template`: its builds, games and out are set per pairing).
+#[derive(Clone, Debug)]
+pub struct TournamentOptions {
+    pub builds: Vec<Build>,
+    pub gauntlet: Option<Build>,
+    pub games_per_pair: u64,
+    pub out: PathBuf,
+    pub template: MatchOptions,
+    /// Bootstrap resamples for the ratings' intervals.
+    pub resamples: usize,
+}
+
+/// `--builds`: a comma-separated list of builds of the catalogue, or `all`. Refuses an unknown
+/// build, a build named twice and fewer than two.
+pub fn parse_builds(s: &str) -> Result<Vec<Build>, String> {
+    let builds: Vec<Build> = if s.trim() == "all" {
+        ALL.to_vec()
+    } else {
+        s.split(',')
+            .map(|b| b.trim().parse::<Build>())
+            .collect::<Result<_, _>>()?
+    };
+    for (i, b) in builds.iter().enumerate() {
+        if builds[..i].contains(b) {
+            return Err(format!("--builds '{s}': {b} is named twice"));
+        }
+    }
+    if builds.len() < 2 {
+        return Err(format!(
+            "--builds '{s}': a tournament needs at least two builds (the builds: {})",
+            crate::builds::names()
+        ));
+    }
+    Ok(builds)
+}
+
+/// The pairings: every two builds of the list in order (round robin), or `gauntlet` against
+/// each other build.
+pub fn pairings(builds: &[Build], gauntlet: Option<Build>) -> Result<Vec<Pairing>, String> {
+    match gauntlet {
+        Some(g) => {
+            if !builds.contains(&g) {
+                return Err(format!(
+                    "--gauntlet {g}: not one of --builds ({})",
+                    builds
+                        .iter()
+                        .map(|b| b.name())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ));
+            }
+            Ok(builds
+                .iter()
+                .filter(|&&b| b != g)
+                .map(|&b| Pairing { base: g, test: b })
+                .collect())
+        }
+        None => Ok(builds
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &a)| {
+                builds[i + 1..]
+                    .iter()
+                    .map(move |&b| Pairing { base: a, test: b })
+            })
+            .collect()),
+    }
+}
+
+/// The directory of a pairing in a tournament directory.
+pub fn pairing_dir(dir: &Path, p: Pairing) -> PathBuf {
+    dir.join(format!("{}-{}", p.base, p.test))
+}
+
+/// The record's text: what must be equal for a resume.
+fn record(opts: &TournamentOptions, list: &[MatchOptions]) -> Result<String, String> {
+    let builds: Vec<&str> = opts.builds.iter().map(|b| b.name()).collect();
+    let mut s = format!(
+        "builds={}\ngauntlet={}\ngames_per_pair={}\npairings={}\n",
+        builds.join(","),
+        opts.gauntlet.map(|b| b.name()).unwrap_or("-"),
+        opts.games_per_pair,
+        list.iter()
+            .map(|o| format!("{}-{}", o.builds.base, o.builds.test))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    // the settings of the first pairing without its builds: every pairing shares them
+    let book = crate::matchrun::openings::load(&list[0].openings)?;
+    let settings = crate::matchrun::settings_string(&list[0], &book.name, &book.hash);
+    let shared = settings.split_once(';').map_or("", |(_, rest)| rest);
+    s += &format!("settings={shared}\n");
+    Ok(s)
+}
+
+/// The match options of every pairing.
+fn pairing_options(opts: &TournamentOptions) -> Result<Vec<MatchOptions>, String> {
+    if opts.games_per_pair == 0 || opts.games_per_pair % 2 != 0 {
+        return Err(format!(
+            "--games-per-pair {}: a pairing plays whole pairs of games (colours reversed): give an even number",
+            opts.games_per_pair
+        ));
+    }
+    if opts.template.sprt.is_some() {
+        return Err("--sprt is for a match of two builds, not a tournament".into());
+    }
+    Ok(pairings(&opts.builds, opts.gauntlet)?
+        .into_iter()
+        .map(|p| {
+            let mut o = opts.template.clone();
+            o.builds = p;
+            o.games = opts.games_per_pair;
+            o.out = Some(pairing_dir(&opts.out, p));
+            o
+        })
+        .collect())
+}
+
+/// Plays the tournament (or this shard of it, or what a resumed one still lacks), then writes
+/// the ratings (if every pairing has games) and returns the text to print.
+pub fn run(opts: &TournamentOptions) -> Result<String, String> {
+    let list = pairing_options(opts)?;
+    let rec = record(opts, &list)?;
+    let path = opts.out.join(RECORD);
+    if opts.template.resume {
+        let before = std::fs::read_to_string(&path).map_err(|_| {
+            format!(
+                "nothing to resume at {}: no {RECORD} (not a tournament directory)",
+                opts.out.display()
+            )
+        })?;
+        if before != rec {
+            let diff: Vec<String> = before
+                .lines()
+                .zip(rec.lines())
+                .filter(|(a, b)| a != b)
+                .map(|(a, b)| format!("  was {a}\n  now {b}"))
+                .collect();
+            return Err(format!(
+                "{}: a tournament of other settings; refusing to resume it:\n{}",
+                path.display(),
+                diff.join("\n")
+            ));
+        }
+    } else if std::fs::read_dir(&opts.out).is_ok_and(|mut d| d.next().is_some()) {
+        return Err(format!(
+            "{} exists and is not empty (use --resume to continue a tournament there, or another --out)",
+            opts.out.display()
+        ));
+    }
+    // every pairing's options are checked (and its directory planned) before anything is
+    // written, by run_pairings; the record is written first so that a resume can check it
+    for o in &list {
+        o.clone().validate()?;
+    }
+    std::fs::create_dir_all(&opts.out)
+        .map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
+    crate::files::write_atomically(&path, rec.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let outcomes = run_pairings(&list, "umax tournament")?;
+    let mut text = String::new();
+    for (o, outcome) in list.iter().zip(&outcomes) {
+        // each pairing's summary and plots, as `umax match` leaves them
+        if !outcome.rows.is_empty() {
+            crate::report::run(&crate::report::ReportOptions {
+                csv: vec![outcome.dir.join("games.csv")],
+                out: Some(outcome.dir.clone()),
+                plots: true,
+                sprt: None,
+                allow_partial: false,
+            })?;
+        }
+        text += &pairing_line(o.builds, &outcome.rows);
+    }
+    if outcomes.iter().all(|o| !o.rows.is_empty()) {
+        text += "\n";
+        text += &crate::ratings::write_ratings(&opts.out, opts.resamples)?;
+    }
+    Ok(text)
+}
+
+/// One line per pairing: games and the test build's score, as the match's progress shows it.
+pub fn pairing_line(p: Pairing, rows: &[crate::games::GameRow]) -> String {
+    let mut t = crate::matchrun::progress::Tally::default();
+    for r in rows {
+        t.add(r);
+    }
+    format!(
+        "{:<16} {:>5} games  {} {}-{}-{} (W-D-L) against {}, score {:.1}%\n",
+        format!("{}-{}", p.base, p.test),
+        t.games(),
+        p.test,
+        t.wins,
+        t.draws,
+        t.losses,
+        p.base,
+        100.0 * t.score()
+    )
+}
+
+/// Joins the pairing directories of tournament shards (`shards`: their DIRs) into `out`: for
+/// every pairing, `umax report` over the shards' games.csv files writes `out/<pairing>/`
+/// (refusing a shard that lacks games, unless `allow_partial`), then the ratings.
+pub fn merge(
+    shards: &[PathBuf],
+    out: &Path,
+    allow_partial: bool,
+    resamples: usize,
+) -> Result<String, String> {
+    let first = shards.first().ok_or("no shard directories given")?;
+    let rec = std::fs::read_to_string(first.join(RECORD))
+        .map_err(|_| format!("{}: no {RECORD} (not a tournament shard)", first.display()))?;
+    for s in &shards[1..] {
+        let other = std::fs::read_to_string(s.join(RECORD))
+            .map_err(|_| format!("{}: no {RECORD} (not a tournament shard)", s.display()))?;
+        if other != rec {
+            return Err(format!(
+                "{} and {} are shards of different tournaments",
+                first.display(),
+                s.display()
+            ));
+        }
+    }
+    let pairings_line = rec
+        .lines()
+        .find_map(|l| l.strip_prefix("pairings="))
+        .ok_or_else(|| format!("{}: no pairings line", first.join(RECORD).display()))?;
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    crate::files::write_atomically(&out.join(RECORD), rec.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", out.join(RECORD).display()))?;
+    let mut text = String::new();
+    for name in pairings_line.split(',') {
+        let csv: Vec<PathBuf> = shards
+            .iter()
+            .map(|s| s.join(name).join("games.csv"))
+            .collect();
+        let (report, _) = crate::report::run(&crate::report::ReportOptions {
+            csv: csv.clone(),
+            out: Some(out.join(name)),
+            plots: true,
+            sprt: None,
+            allow_partial,
+        })?;
+        let rows = crate::report::read_games(&csv)?;
+        crate::files::write_atomically(
+            &out.join(name).join("games.csv"),
+            &crate::games::csv_bytes(&rows),
+        )
+        .map_err(|e| {
+            format!(
+                "cannot write {}: {e}",
+                out.join(name).join("games.csv").display()
+            )
+        })?;
+        text += &format!("== {name}\n{report}");
+    }
+    text += "\n";
+    text += &crate::ratings::write_ratings(out, resamples)?;
+    Ok(text)
+}
