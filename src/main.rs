@@ -83,7 +83,20 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Tournament(args) => {
-            let builds = umax::tournament::parse_builds(&args.builds)?;
+            if !args.merge.is_empty() {
+                let out = args
+                    .run
+                    .out
+                    .clone()
+                    .ok_or("umax tournament --merge: --out DIR is required (where the merged tournament goes)")?;
+                print!(
+                    "{}",
+                    umax::tournament::merge(&args.merge, &out, args.allow_partial, args.resamples)?
+                );
+                return Ok(ExitCode::SUCCESS);
+            }
+            let builds =
+                umax::tournament::parse_builds(args.builds.as_deref().unwrap_or_default())?;
             let gauntlet = args
                 .gauntlet
                 .as_deref()

@@ -249,33 +249,35 @@ pub fn merge(
         .lines()
         .find_map(|l| l.strip_prefix("pairings="))
         .ok_or_else(|| format!("{}: no pairings line", first.join(RECORD).display()))?;
-    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-    crate::files::write_atomically(&out.join(RECORD), rec.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", out.join(RECORD).display()))?;
-    let mut text = String::new();
+    // every pairing checked before anything is written
+    let mut merged = Vec::new();
     for name in pairings_line.split(',') {
         let csv: Vec<PathBuf> = shards
             .iter()
             .map(|s| s.join(name).join("games.csv"))
             .collect();
+        let rows = crate::report::read_games(&csv)?;
+        if !allow_partial {
+            // also with one shard given: it must hold the whole pairing
+            crate::report::check_merge_complete(&csv, &rows)?;
+        }
+        merged.push((name, csv, rows));
+    }
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    crate::files::write_atomically(&out.join(RECORD), rec.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", out.join(RECORD).display()))?;
+    let mut text = String::new();
+    for (name, csv, rows) in merged {
         let (report, _) = crate::report::run(&crate::report::ReportOptions {
-            csv: csv.clone(),
+            csv,
             out: Some(out.join(name)),
             plots: true,
             sprt: None,
-            allow_partial,
+            allow_partial: true,
         })?;
-        let rows = crate::report::read_games(&csv)?;
-        crate::files::write_atomically(
-            &out.join(name).join("games.csv"),
-            &crate::games::csv_bytes(&rows),
-        )
-        .map_err(|e| {
-            format!(
-                "cannot write {}: {e}",
-                out.join(name).join("games.csv").display()
-            )
-        })?;
+        let path = out.join(name).join("games.csv");
+        crate::files::write_atomically(&path, &crate::games::csv_bytes(&rows))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         text += &format!("== {name}\n{report}");
     }
     text += "\n";
