@@ -100,7 +100,7 @@ impl std::fmt::Display for Build {
     }
 }
 
-/// The builds' names, for messages: `old, sd, sdnr`.
+/// The builds' names, for messages: `old, sd, ...` in the catalogue's order.
 pub fn names() -> String {
     ALL.iter().map(|b| b.name()).collect::<Vec<_>>().join(", ")
 }
