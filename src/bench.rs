@@ -220,41 +220,48 @@ pub fn median(values: &mut [f64]) -> Option<f64> {
     })
 }
 
-/// The sd/old node ratio at depth index `d` of one position, if both builds completed it.
-fn sd_old_ratio(r: &DepthResult, d: usize) -> Option<f64> {
+/// The node ratio of `b` to `first` at depth index `d` of one position, if both completed it.
+fn ratio_to(r: &DepthResult, b: Build, first: Build, d: usize) -> Option<f64> {
     let get = |b: Build| {
         r.nodes
             .iter()
             .find(|(bb, _)| *bb == b)
             .and_then(|(_, v)| v[d])
     };
-    match (get(Build::Old), get(Build::Sd)) {
+    match (get(first), get(b)) {
         (Some(o), Some(s)) if o > 0 => Some(s as f64 / o as f64),
         _ => None,
     }
 }
 
-/// sd/old node ratios per depth over the positions where both completed that depth.
-pub fn ratios_per_depth(results: &[DepthResult], depth: i32) -> Vec<Vec<f64>> {
+/// The builds of a result set, in order: the first is the one the others are compared with.
+fn builds_of(results: &[DepthResult]) -> Vec<Build> {
+    results
+        .first()
+        .map(|r| r.nodes.iter().map(|(b, _)| *b).collect())
+        .unwrap_or_default()
+}
+
+/// Node ratios of `b` to the first build per depth, over the positions where both completed
+/// that depth.
+pub fn ratios_per_depth(results: &[DepthResult], b: Build, depth: i32) -> Vec<Vec<f64>> {
+    let first = builds_of(results)[0];
     (0..depth as usize)
-        .map(|d| results.iter().filter_map(|r| sd_old_ratio(r, d)).collect())
+        .map(|d| results.iter().filter_map(|r| ratio_to(r, b, first, d)).collect())
         .collect()
 }
 
-/// The depth-mode table as CSV: `position,depth,<build>_nodes...,sd_old_ratio`.
+/// The depth-mode table as CSV: `position,depth,<build>_nodes...,<build>_<first>_ratio...`
+/// (the ratio of each later build to the first: `sd_old_ratio` for old,sd).
 pub fn depth_csv(results: &[DepthResult], depth: i32) -> String {
     let mut s = String::new();
-    let builds: Vec<Build> = results
-        .first()
-        .map(|r| r.nodes.iter().map(|(b, _)| *b).collect())
-        .unwrap_or_default();
+    let builds = builds_of(results);
     let _ = write!(s, "position,depth");
     for b in &builds {
         let _ = write!(s, ",{b}_nodes");
     }
-    let both = builds.contains(&Build::Old) && builds.contains(&Build::Sd);
-    if both {
-        let _ = write!(s, ",sd_old_ratio");
+    for b in builds.iter().skip(1) {
+        let _ = write!(s, ",{b}_{}_ratio", builds[0]);
     }
     s.push('\n');
     for r in results {
@@ -268,8 +275,8 @@ pub fn depth_csv(results: &[DepthResult], depth: i32) -> String {
                     None => s.push(','),
                 }
             }
-            if both {
-                match sd_old_ratio(r, d) {
+            for &b in builds.iter().skip(1) {
+                match ratio_to(r, b, builds[0], d) {
                     Some(ratio) => {
                         let _ = write!(s, ",{:.6}", ratio);
                     }
@@ -310,14 +317,11 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-/// The depth-mode report for the terminal: per position and depth the nodes (and ratio), then
-/// the median sd/old ratio per depth.
+/// The depth-mode report for the terminal: per position and depth the nodes (and each later
+/// build's ratio to the first), then per later build the median ratio to the first per depth.
 pub fn format_depth(results: &[DepthResult], depth: i32) -> String {
     let mut s = String::new();
-    let builds: Vec<Build> = results
-        .first()
-        .map(|r| r.nodes.iter().map(|(b, _)| *b).collect())
-        .unwrap_or_default();
+    let builds = builds_of(results);
     let width = results
         .iter()
         .map(|r| r.name.len())
@@ -328,9 +332,8 @@ pub fn format_depth(results: &[DepthResult], depth: i32) -> String {
     for b in &builds {
         let _ = write!(s, " {:>12}", format!("{b} nodes"));
     }
-    let both = builds.contains(&Build::Old) && builds.contains(&Build::Sd);
-    if both {
-        let _ = write!(s, " {:>8}", "sd/old");
+    for b in builds.iter().skip(1) {
+        let _ = write!(s, " {:>12}", format!("{b}/{}", builds[0]));
     }
     s.push('\n');
     for r in results {
@@ -346,27 +349,28 @@ pub fn format_depth(results: &[DepthResult], depth: i32) -> String {
                     }
                 }
             }
-            if both {
-                match sd_old_ratio(r, d) {
+            for &b in builds.iter().skip(1) {
+                match ratio_to(r, b, builds[0], d) {
                     Some(ratio) => {
-                        let _ = write!(s, " {:>8.3}", ratio);
+                        let _ = write!(s, " {:>12.3}", ratio);
                     }
                     _ => {
-                        let _ = write!(s, " {:>8}", "-");
+                        let _ = write!(s, " {:>12}", "-");
                     }
                 }
             }
             s.push('\n');
         }
     }
-    if both {
+    for &b in builds.iter().skip(1) {
         let _ = writeln!(
             s,
-            "\nmedian sd/old node ratio per depth ({} positions):",
+            "\nmedian {b}/{} node ratio per depth ({} positions):",
+            builds[0],
             results.len()
         );
         let _ = writeln!(s, "depth  positions  median  min     max");
-        for (d, mut ratios) in ratios_per_depth(results, depth).into_iter().enumerate() {
+        for (d, mut ratios) in ratios_per_depth(results, b, depth).into_iter().enumerate() {
             let n = ratios.len();
             let min = ratios.iter().cloned().fold(f64::INFINITY, f64::min);
             let max = ratios.iter().cloned().fold(f64::NEG_INFINITY, f64::max);

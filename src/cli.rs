@@ -255,16 +255,27 @@ pub fn parse_build(s: &str) -> Result<Build, String> {
 #[derive(Clone, Debug)]
 pub struct BenchBuilds(pub Vec<Build>);
 
-/// `--build` of `bench`: a build's name, `both` (old and sd) or `all`.
+/// `--build` of `bench`: a build's name, a list (`old,sd,iidr2`: ratios to the first), `all`
+/// (every build) or `both` (the default pairing, base then test: the committed runs' name).
 pub fn parse_bench_builds(s: &str) -> Result<BenchBuilds, String> {
-    match s {
-        "both" => Ok(BenchBuilds(vec![Build::Old, Build::Sd])),
-        "all" => Ok(BenchBuilds(umax::builds::ALL.to_vec())),
+    let list: Vec<Build> = match s {
+        "both" => {
+            let p = umax::builds::Pairing::default();
+            vec![p.base, p.test]
+        }
+        "all" => umax::builds::ALL.to_vec(),
         _ => s
-            .parse::<Build>()
-            .map(|b| BenchBuilds(vec![b]))
-            .map_err(|e| format!("{e}, both or all")),
+            .split(',')
+            .map(|b| b.trim().parse::<Build>())
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("{e}; or a list, or all"))?,
+    };
+    for (i, b) in list.iter().enumerate() {
+        if list[..i].contains(b) {
+            return Err(format!("'{s}': {b} is named twice"));
+        }
     }
+    Ok(BenchBuilds(list))
 }
 
 pub fn parse_pairing(s: &str) -> Result<umax::builds::Pairing, String> {
@@ -273,8 +284,9 @@ pub fn parse_pairing(s: &str) -> Result<umax::builds::Pairing, String> {
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// A build (`umax builds`: old, sd, sdnr), `both` (old and sd) or `all` (every build):
-    /// each position is searched by each build.
+    /// A build of `umax builds`, a list (each position searched by each build; with --depth,
+    /// each later build's node ratios to the first), `all` (every build) or `both` (the default
+    /// pairing).
     #[arg(long, default_value = "old", value_parser = parse_bench_builds)]
     pub build: BenchBuilds,
     /// Hash table of 2^BITS+8 entries (24: the published size).
@@ -284,7 +296,8 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = crate_bench_default_nodes(), value_parser = node_limit, conflicts_with = "depth")]
     pub nodes: u64,
     /// Search each position to this root depth instead (no node limit) and print the nodes to
-    /// complete each depth 1..DEPTH; with --build both, the sd/old ratios and their medians.
+    /// complete each depth 1..DEPTH; with several builds, the ratios to the first and their
+    /// medians per depth.
     #[arg(long, value_parser = clap::value_parser!(i32).range(1..=30))]
     pub depth: Option<i32>,
     /// Positions file instead of the built-in suite: one per line, `name<TAB>uci moves` or
