@@ -208,3 +208,74 @@ pub fn read_games_csv(path: &std::path::Path) -> Result<GamesFile, String> {
     file.builds = Some((base, test));
     Ok(file)
 }
+
+/// A finished game: its `games.csv` row and its PGN text (what the per-game outputs of a match
+/// are written from).
+pub struct GameRecord {
+    pub row: GameRow,
+    pub pgn: String,
+}
+
+/// `--shard K/N`: this run plays only pairs `p` with `(p-1) % N == K-1`; games keep their global
+/// numbers, so the `games.csv` of the N shards concatenate into the unsharded match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// K, 1-based.
+    pub index: u64,
+    /// N.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole match.
+    pub const ALL: Shard = Shard { index: 1, count: 1 };
+
+    /// Does this shard play pair `pair` (1-based; there is no pair 0)?
+    pub fn plays_pair(&self, pair: u64) -> bool {
+        pair.checked_sub(1)
+            .is_some_and(|p| p % self.count == self.index - 1)
+    }
+
+    /// How many of pairs `1..=pairs` this shard plays.
+    pub fn pairs_of(&self, pairs: u64) -> u64 {
+        if pairs < self.index {
+            0
+        } else {
+            (pairs - self.index) / self.count + 1
+        }
+    }
+
+    /// The pairs of `1..=pairs` this shard plays, in order (lazily: `pairs` may be huge).
+    pub fn pairs_iter(&self, pairs: u64) -> impl Iterator<Item = u64> + use<> {
+        let (first, step) = (self.index, self.count);
+        (0..self.pairs_of(pairs)).map(move |i| first + i * step)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let (k, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("shard '{s}': expected K/N, e.g. 1/4"))?;
+        let parse = |t: &str| {
+            t.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("shard '{s}': '{t}' is not a whole number"))
+        };
+        let (index, count) = (parse(k)?, parse(n)?);
+        if count == 0 {
+            return Err(format!("shard '{s}': N must be at least 1"));
+        }
+        if index == 0 || index > count {
+            return Err(format!("shard '{s}': K must be between 1 and N ({count})"));
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}

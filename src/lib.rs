@@ -28,6 +28,7 @@ pub mod oracle;
 pub mod outputs;
 pub mod play;
 pub mod plot;
+pub mod positions;
 pub mod random;
 pub mod ratings;
 pub mod report;

@@ -6,13 +6,13 @@
 //! An [`Output<D>`] is a format: a name and a `write` of some data `D` as bytes. It is generic
 //! over its input because the formats honestly read different things:
 //!
-//! * a finished match, [`MatchReport`] (its rows and their summary): `summary.csv`
-//!   ([`crate::summary::SummaryCsv`]), the text summary ([`crate::report::SummaryText`]) and
-//!   the plots ([`crate::plot::Plot`]);
-//! * one game as it ends, [`GameRecord`]: `games.pgn` ([`crate::matchrun::pgn::Pgn`]),
+//! * a finished match, `summary::MatchReport` (its rows and their summary): `summary.csv`
+//!   (`summary::SummaryCsv`), the text summary (`report::SummaryText`) and the plots
+//!   (`plot::Plot`);
+//! * one game as it ends, [`GameRecord`]: `games.pgn` (`matchrun::pgn::Pgn`),
 //!   appended during the match. A per-game output is a [`GameOutput`]: an `Output<GameRecord>`
 //!   that also says what to keep of its file on `--resume`;
-//! * the depth table of `umax bench --depth`: the bench CSV ([`crate::bench::DepthCsv`]).
+//! * the depth table of `umax bench --depth`: the bench CSV (`bench::DepthCsv`).
 //!
 //! One trait with a type parameter, rather than one trait per input, keeps "a format" one
 //! idea with one test shape (write it into a `Vec`), while the compiler still refuses a plot
@@ -21,18 +21,18 @@
 //!
 //! # Adding a format
 //!
-//! One file with a unit struct (or a value, like [`crate::plot::Plot`]) implementing
-//! `Output<D>`, and its line in one list: [`SUMMARY_FILES`] or [`PLOT_FILES`] (written by
-//! `umax report` and at the end of `umax match`), or [`GAME_FILES`] (appended per game).
+//! One file with a unit struct (or a value, like `plot::Plot`) implementing `Output<D>`, and
+//! its line in the list of its owner: `report::SUMMARY_FILES` or `report::PLOT_FILES`
+//! (written by `umax report` and at the end of `umax match`), or
+//! `matchrun::output::GAME_FILES` (appended per game). This file holds only the traits and
+//! the one atomic writer, on the ground floor: it names no format, so no format imports it
+//! back in a circle.
 //!
 //! The writers themselves stay beside the code they format (`summary_csv`, `print_summary`,
 //! the plot drawing, `pgn::game_text`, `bench::depth_csv`); each `impl Output` only wraps one.
 
 use crate::files::write_atomically;
-use crate::games::GameRow;
-pub use crate::matchrun::game::GameRecord;
-use crate::stats::Sprt;
-use crate::summary::{Summary, summarize};
+pub use crate::games::GameRecord;
 use std::error::Error;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -56,47 +56,6 @@ pub trait GameOutput: Output<GameRecord> + Sync {
     /// number `keep` accepts (the games `games.csv` records), each once, in order.
     fn keep(&self, existing: &str, keep: &dyn Fn(u64) -> bool) -> String;
 }
-
-/// What a finished match's outputs are made from.
-#[derive(Clone, Debug)]
-pub struct MatchReport {
-    /// The rows, sorted by game.
-    pub rows: Vec<GameRow>,
-    pub summary: Summary,
-    /// The SPRT the text summary reports on, if one was asked for.
-    pub sprt: Option<Sprt>,
-}
-
-impl MatchReport {
-    /// The report of `rows` (sorted here by game): their summary ([`summarize`], whose
-    /// refusals it returns) and the SPRT asked for.
-    pub fn new(mut rows: Vec<GameRow>, sprt: Option<Sprt>) -> Result<MatchReport, String> {
-        rows.sort_by_key(|r| r.game);
-        let summary = summarize(&rows)?;
-        Ok(MatchReport {
-            rows,
-            summary,
-            sprt,
-        })
-    }
-}
-
-/// The files `umax report` (and the end of `umax match`) writes into its output directory,
-/// always; first, so a plot that cannot be drawn leaves the summary written.
-pub const SUMMARY_FILES: [&dyn Output<MatchReport>; 1] = [&crate::summary::SummaryCsv];
-
-/// The plots, written after [`SUMMARY_FILES`] unless `--no-plots`.
-pub const PLOT_FILES: [&dyn Output<MatchReport>; 3] = [
-    &crate::plot::SCORE,
-    &crate::plot::RUNNING_SCORE,
-    &crate::plot::RATIOS,
-];
-
-/// What `umax report` prints.
-pub const TEXT: &dyn Output<MatchReport> = &crate::report::SummaryText;
-
-/// The files `umax match` appends to as each game ends.
-pub const GAME_FILES: [&dyn GameOutput; 1] = [&crate::matchrun::pgn::Pgn];
 
 /// The bytes of `data` in `output`'s format.
 pub fn render<D: ?Sized>(output: &dyn Output<D>, data: &D) -> Result<Vec<u8>, Box<dyn Error>> {
@@ -132,27 +91,4 @@ pub fn write_files<D: ?Sized>(
         written.push(path);
     }
     Ok(written)
-}
-
-/// The files of a match report: [`SUMMARY_FILES`], then [`PLOT_FILES`] if `plots`.
-pub fn report_files(plots: bool) -> Vec<&'static dyn Output<MatchReport>> {
-    let mut files = SUMMARY_FILES.to_vec();
-    if plots {
-        files.extend(PLOT_FILES);
-    }
-    files
-}
-
-/// Writes the files of a match report into `dir` ([`report_files`]) and returns them with the
-/// text to print ([`TEXT`]).
-pub fn write_report(
-    dir: &Path,
-    report: &MatchReport,
-    plots: bool,
-) -> Result<(String, Vec<PathBuf>), String> {
-    let written = write_files(dir, &report_files(plots), report)?;
-    let text = render(TEXT, report)
-        .map_err(|e| format!("cannot write the {}: {e}", TEXT.name()))
-        .and_then(|bytes| String::from_utf8(bytes).map_err(|e| e.to_string()))?;
-    Ok((text, written))
 }

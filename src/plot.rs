@@ -17,9 +17,10 @@
 //! first game where the interval is defined, and captions print `—` for what is undefined.
 
 use crate::games::GameRow;
-use crate::outputs::{MatchReport, Output};
+use crate::outputs::Output;
 use crate::settings::Settings;
 use crate::stats::{Outcomes, Pentanomial, ScoreInterval, Trinomial};
+use crate::summary::MatchReport;
 use crate::summary::Summary;
 use plotters::prelude::*;
 use std::error::Error;
@@ -91,7 +92,7 @@ const OLD_COLOUR: RGBColor = RGBColor(214, 39, 40);
 const GREY: RGBColor = RGBColor(120, 120, 120);
 
 /// One plot: its file and how it is drawn; an [`Output`] of a match report (the list of
-/// plots written is [`crate::outputs::PLOT_FILES`]).
+/// plots written is `report::PLOT_FILES`).
 pub struct Plot {
     pub file: &'static str,
     draw: PlotFn,

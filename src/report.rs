@@ -10,9 +10,10 @@
 //! files a report writes, and how, in [`crate::outputs`].
 
 use crate::games::GameRow;
-use crate::outputs::{MatchReport, Output};
+use crate::outputs::{Output, render, write_files};
 use crate::settings::Settings;
 use crate::stats::{Results, Sprt};
+pub use crate::summary::MatchReport;
 pub use crate::summary::{
     SUMMARY_COLUMNS, Summary, UNDEFINED, fixed, fixed_opt, fixed6, score_interval, summarize,
     summary_columns, summary_csv,
@@ -21,7 +22,7 @@ use std::collections::HashMap;
 use std::error::Error;
 use std::fmt::Write as _;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The summary as text, in the style of cutechess-cli and fastchess. [`UNDEFINED`] (`—`)
 /// stands for an estimate the games cannot carry (see [`crate::stats`]).
@@ -223,7 +224,7 @@ pub fn run(opts: &ReportOptions) -> Result<(String, Vec<PathBuf>), String> {
         },
     };
     std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-    crate::outputs::write_report(&out, &report, opts.plots)
+    write_report(&out, &report, opts.plots)
 }
 
 /// A merge of several `games.csv` (the shards of one match) must be the whole match: every
@@ -252,7 +253,7 @@ pub fn check_merge_complete(paths: &[PathBuf], rows: &[GameRow]) -> Result<(), S
                 text.lines()
                     .filter_map(|l| l.strip_prefix("shard:"))
                     .next_back()
-                    .and_then(|s| s.trim().parse::<crate::matchrun::Shard>().ok())
+                    .and_then(|s| s.trim().parse::<crate::games::Shard>().ok())
             })
         else {
             continue;
@@ -308,4 +309,41 @@ fn game_ranges(games: &[u64]) -> String {
         parts.push("...".into());
     }
     parts.join(", ")
+}
+
+/// The files `umax report` (and the end of `umax match`) writes into its output directory,
+/// always; first, so a plot that cannot be drawn leaves the summary written.
+pub const SUMMARY_FILES: [&dyn Output<MatchReport>; 1] = [&crate::summary::SummaryCsv];
+
+/// The plots, written after [`SUMMARY_FILES`] unless `--no-plots`.
+pub const PLOT_FILES: [&dyn Output<MatchReport>; 3] = [
+    &crate::plot::SCORE,
+    &crate::plot::RUNNING_SCORE,
+    &crate::plot::RATIOS,
+];
+
+/// What `umax report` prints.
+pub const TEXT: &dyn Output<MatchReport> = &SummaryText;
+
+/// The files of a match report: [`SUMMARY_FILES`], then [`PLOT_FILES`] if `plots`.
+pub fn report_files(plots: bool) -> Vec<&'static dyn Output<MatchReport>> {
+    let mut files = SUMMARY_FILES.to_vec();
+    if plots {
+        files.extend(PLOT_FILES);
+    }
+    files
+}
+
+/// Writes the files of a match report into `dir` ([`report_files`]) and returns them with the
+/// text to print ([`TEXT`]).
+pub fn write_report(
+    dir: &Path,
+    report: &MatchReport,
+    plots: bool,
+) -> Result<(String, Vec<PathBuf>), String> {
+    let written = write_files(dir, &report_files(plots), report)?;
+    let text = render(TEXT, report)
+        .map_err(|e| format!("cannot write the {}: {e}", TEXT.name()))
+        .and_then(|bytes| String::from_utf8(bytes).map_err(|e| e.to_string()))?;
+    Ok((text, written))
 }

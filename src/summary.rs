@@ -24,7 +24,7 @@
 //! field is ever `nan` or `inf`; the text summary prints `—` for the same cases.
 
 use crate::games::GameRow;
-use crate::outputs::{MatchReport, Output};
+use crate::outputs::Output;
 use crate::settings::Settings;
 use crate::stats::{Outcomes, Pentanomial, Results, Trinomial};
 use std::collections::BTreeMap;
@@ -394,5 +394,32 @@ pub fn score_interval(s: &Summary) -> String {
     match (s.score_low, s.score_high) {
         (Some(low), Some(high)) => format!("[{}, {}]", fixed(low, 3), fixed(high, 3)),
         _ => UNDEFINED.into(),
+    }
+}
+
+/// What a finished match's outputs are made from.
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    /// The rows, sorted by game.
+    pub rows: Vec<GameRow>,
+    pub summary: Summary,
+    /// The SPRT the text summary reports on, if one was asked for.
+    pub sprt: Option<crate::stats::Sprt>,
+}
+
+impl MatchReport {
+    /// The report of `rows` (sorted here by game): their summary ([`summarize`], whose
+    /// refusals it returns) and the SPRT asked for.
+    pub fn new(
+        mut rows: Vec<GameRow>,
+        sprt: Option<crate::stats::Sprt>,
+    ) -> Result<MatchReport, String> {
+        rows.sort_by_key(|r| r.game);
+        let summary = summarize(&rows)?;
+        Ok(MatchReport {
+            rows,
+            summary,
+            sprt,
+        })
     }
 }

@@ -111,7 +111,10 @@ fn bad_builds_are_refused_before_any_game() {
     let dir = scratch("builds-bad");
     let out = dir.join("run");
     let o = out.to_str().unwrap();
-    let unknown = format!("unknown build 'nope' (the builds: {})", umax::builds::names());
+    let unknown = format!(
+        "unknown build 'nope' (the builds: {})",
+        umax::builds::names()
+    );
     for (builds, message) in [
         ("old,nope", unknown.as_str()),
         ("sd", "is not two builds BASE,TEST"),

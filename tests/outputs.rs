@@ -11,7 +11,8 @@ use std::error::Error;
 use std::io::Write;
 use std::path::Path;
 use std::process::Command;
-use umax::outputs::{self, MatchReport, Output};
+use umax::outputs::{self, Output};
+use umax::report::MatchReport;
 use umax::report::read_games;
 
 fn report_of(csv: &Path) -> MatchReport {
@@ -48,7 +49,7 @@ fn umax_report_writes_exactly_the_listed_outputs() {
             String::from_utf8_lossy(&out.stderr)
         );
 
-        let listed = outputs::report_files(plots);
+        let listed = umax::report::report_files(plots);
         let mut expected = names(&listed);
         expected.insert("games.csv".into());
         assert_eq!(files_in(&dir), expected, "plots: {plots}");
@@ -74,7 +75,7 @@ fn umax_report_writes_exactly_the_listed_outputs() {
                 o.name()
             );
         }
-        let text = outputs::render(outputs::TEXT, &report).unwrap();
+        let text = outputs::render(umax::report::TEXT, &report).unwrap();
         assert_eq!(
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&text)
@@ -117,7 +118,7 @@ impl Output<MatchReport> for Broken {
 fn a_new_format_is_one_impl_written_like_the_others() {
     let report = MatchReport::new(match_rows(), None).unwrap();
     let dir = scratch_dir("outputs-new-format");
-    let list: [&dyn Output<MatchReport>; 2] = [&Tally, outputs::SUMMARY_FILES[0]];
+    let list: [&dyn Output<MatchReport>; 2] = [&Tally, umax::report::SUMMARY_FILES[0]];
     let written = outputs::write_files(&dir, &list, &report).unwrap();
     assert_eq!(
         written,
@@ -149,7 +150,10 @@ fn a_new_format_is_one_impl_written_like_the_others() {
 
 #[test]
 fn the_match_appends_every_per_game_output() {
-    let names: Vec<&str> = outputs::GAME_FILES.iter().map(|o| o.name()).collect();
+    let names: Vec<&str> = umax::matchrun::output::GAME_FILES
+        .iter()
+        .map(|o| o.name())
+        .collect();
     assert_eq!(names, ["games.pgn"]);
     let dir = scratch_dir("outputs-per-game");
     let mut opts = umax::matchrun::MatchOptions::new(Some(dir.clone()));

@@ -5,8 +5,9 @@
 //! report` writes today, byte for byte.
 
 use std::path::{Path, PathBuf};
-use umax::outputs::{self, MatchReport};
 use umax::plot::{RATIOS, RUNNING_SCORE, SCORE, condition_label, seed_condition};
+use umax::outputs;
+use umax::report::MatchReport;
 use umax::report::{read_games, summarize};
 
 fn committed_runs() -> Vec<PathBuf> {
@@ -120,7 +121,7 @@ fn every_committed_run_is_reproduced_byte_for_byte() {
     assert!(runs.len() >= 4, "{runs:?}");
     for run in runs {
         let report = MatchReport::new(read_games(&[run.join("games.csv")]).unwrap(), None).unwrap();
-        for o in outputs::report_files(true) {
+        for o in umax::report::report_files(true) {
             let committed = run.join(o.name());
             let got = outputs::render(o, &report).unwrap();
             let want = std::fs::read(&committed)

@@ -9,9 +9,9 @@
 //! (`tc_nps=`, `tc_factor=`, `tc_clock=`), which is not compared, so shards measured on
 //! different machines merge, each having played at its own factor.
 
-use crate::bench::{builtin_suite, setup};
 use crate::builds::Build;
 use crate::engine::{Engine, Limits, thread_cpu_seconds};
+use crate::positions::{builtin_suite, setup};
 
 /// micro-Max 3.2 (the C, gcc -O2) on a 2006 desktop core, in nodes per second of the
 /// faithful search: the speed `--tc-scale 2006` scales to. An estimate, good to a factor of

@@ -91,11 +91,7 @@ pub struct GameSpec<'a> {
     pub fault: Option<Fault>,
 }
 
-/// A finished game: its `games.csv` row and its PGN text.
-pub struct GameRecord {
-    pub row: GameRow,
-    pub pgn: String,
-}
+pub use crate::games::GameRecord;
 
 /// One side of a game: its engine and what it spent.
 struct Side<'e> {

@@ -611,14 +611,17 @@ mod tests {
             first,
             vec![
                 Job {
+                    pairing: 0,
                     pair: 2,
                     games: vec![3]
                 },
                 Job {
+                    pairing: 0,
                     pair: 3,
                     games: vec![5, 6]
                 },
                 Job {
+                    pairing: 0,
                     pair: 4,
                     games: vec![7, 8]
                 },
@@ -633,6 +636,7 @@ mod tests {
         assert_eq!(
             all.next(),
             Some(Job {
+                pairing: 0,
                 pair: 1,
                 games: vec![1, 2]
             })
@@ -643,6 +647,7 @@ mod tests {
         assert_eq!(
             last,
             Some(Job {
+                pairing: 0,
                 pair: p,
                 games: vec![2 * p - 1, 2 * p]
             })

@@ -2,7 +2,6 @@
 //! shard, and the settings string that tags every row.
 
 use std::path::PathBuf;
-use std::str::FromStr;
 
 /// Default node budget of a think (the value that replaces the C's `1e7`).
 pub const DEFAULT_NODES: u64 = 100_000;
@@ -58,69 +57,7 @@ impl Budget {
     }
 }
 
-/// `--shard K/N`: this run plays only pairs `p` with `(p-1) % N == K-1`; games keep their global
-/// numbers, so the `games.csv` of the N shards concatenate into the unsharded match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// K, 1-based.
-    pub index: u64,
-    /// N.
-    pub count: u64,
-}
-
-impl Shard {
-    /// The whole match.
-    pub const ALL: Shard = Shard { index: 1, count: 1 };
-
-    /// Does this shard play pair `pair` (1-based; there is no pair 0)?
-    pub fn plays_pair(&self, pair: u64) -> bool {
-        pair.checked_sub(1)
-            .is_some_and(|p| p % self.count == self.index - 1)
-    }
-
-    /// How many of pairs `1..=pairs` this shard plays.
-    pub fn pairs_of(&self, pairs: u64) -> u64 {
-        if pairs < self.index {
-            0
-        } else {
-            (pairs - self.index) / self.count + 1
-        }
-    }
-
-    /// The pairs of `1..=pairs` this shard plays, in order (lazily: `pairs` may be huge).
-    pub fn pairs_iter(&self, pairs: u64) -> impl Iterator<Item = u64> + use<> {
-        let (first, step) = (self.index, self.count);
-        (0..self.pairs_of(pairs)).map(move |i| first + i * step)
-    }
-}
-
-impl FromStr for Shard {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let (k, n) = s
-            .split_once('/')
-            .ok_or_else(|| format!("shard '{s}': expected K/N, e.g. 1/4"))?;
-        let parse = |t: &str| {
-            t.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("shard '{s}': '{t}' is not a whole number"))
-        };
-        let (index, count) = (parse(k)?, parse(n)?);
-        if count == 0 {
-            return Err(format!("shard '{s}': N must be at least 1"));
-        }
-        if index == 0 || index > count {
-            return Err(format!("shard '{s}': K must be between 1 and N ({count})"));
-        }
-        Ok(Shard { index, count })
-    }
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
+pub use crate::games::Shard;
 
 /// Where the openings come from.
 #[derive(Clone, Debug, PartialEq)]

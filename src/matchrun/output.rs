@@ -1,18 +1,18 @@
 //! The run directory: `games.csv` (one row per game, appended and flushed as each game ends),
-//! the per-game outputs of [`crate::outputs::GAME_FILES`] (`games.pgn`; likewise, written
+//! the per-game outputs of [`GAME_FILES`] (`games.pgn`; likewise, written
 //! before the row), `command.txt`. Every check that can fail is done before anything is
 //! created, so a bad command line leaves nothing behind.
 
 use super::options::MatchOptions;
 use crate::games::GameRow;
-use crate::outputs::{GAME_FILES, GameOutput, GameRecord};
+use crate::outputs::{GameOutput, GameRecord};
 use crate::settings::Settings;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub const GAMES_CSV: &str = "games.csv";
-pub const GAMES_PGN: &str = "games.pgn";
+pub use super::pgn::GAMES_PGN;
 pub const COMMAND_TXT: &str = "command.txt";
 
 /// A UTC date and time (no time-zone crate needed for names and tags).
@@ -171,7 +171,7 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
 pub struct RunDir {
     pub path: PathBuf,
     csv: csv::Writer<File>,
-    /// The per-game outputs ([`crate::outputs::GAME_FILES`]), open for appending.
+    /// The per-game outputs ([`GAME_FILES`]), open for appending.
     appended: Vec<Appended>,
 }
 
@@ -411,3 +411,6 @@ mod tests {
         assert_eq!(shell_join(&args), "umax match --out 'a b' 'it'\\''s'");
     }
 }
+
+/// The files `umax match` appends to as each game ends.
+pub const GAME_FILES: [&dyn GameOutput; 1] = [&crate::matchrun::pgn::Pgn];

@@ -107,6 +107,9 @@ pub fn filter_games(text: &str, keep: impl Fn(u64) -> bool) -> String {
     out
 }
 
+/// The PGN file of a match directory.
+pub const GAMES_PGN: &str = "games.pgn";
+
 /// `games.pgn` as a per-game [`GameOutput`]: each game's text, made by [`game_text`] where the
 /// game is played (`game::play_game`, which has the referee's moves), appended as it ends;
 /// on `--resume`, [`filter_games`].
@@ -114,7 +117,7 @@ pub struct Pgn;
 
 impl Output<GameRecord> for Pgn {
     fn name(&self) -> &str {
-        super::output::GAMES_PGN
+        GAMES_PGN
     }
 
     fn write(&self, record: &GameRecord, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
