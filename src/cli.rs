@@ -502,13 +502,17 @@ impl RunArgs {
 pub struct TournamentArgs {
     /// The builds: a list (e.g. old,sd,noiid) or `all` (every build of `umax builds`). Every
     /// pairing of two of them is played, the earlier build of the list as the base.
-    #[arg(long, value_name = "LIST|all", required_unless_present = "merge")]
+    #[arg(long, value_name = "LIST|all", required_unless_present_any = ["merge", "rate"])]
     pub builds: Option<String>,
     /// Merge the shard directories of one tournament (each made with --shard K/N) into --out:
     /// every pairing's games.csv and summary, then the ratings. Refuses shards that lack games
     /// of the tournament (like `umax report` for match shards) unless --allow-partial.
     #[arg(long, value_name = "SHARD_DIR", num_args = 1.., conflicts_with = "builds")]
     pub merge: Vec<std::path::PathBuf>,
+    /// Only the rating step: read the pairing directories of the tournament DIR (as committed,
+    /// complete or not) and write its ratings.csv, crosstable.csv, ratings.txt, ratings.svg.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["builds", "merge"])]
+    pub rate: Option<std::path::PathBuf>,
     /// With --merge: report what is there even if shards lack games (a tournament still running).
     #[arg(long, requires = "merge")]
     pub allow_partial: bool,

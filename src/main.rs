@@ -83,6 +83,10 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Tournament(args) => {
+            if let Some(dir) = &args.rate {
+                print!("{}", umax::ratings::write_ratings(dir, args.resamples)?);
+                return Ok(ExitCode::SUCCESS);
+            }
             if !args.merge.is_empty() {
                 let out = args
                     .run
