@@ -163,6 +163,11 @@ impl Default for Pairing {
 }
 
 impl Pairing {
+    /// The two builds' names, `(base, test)`.
+    pub fn names(self) -> (String, String) {
+        (self.base.name().to_string(), self.test.name().to_string())
+    }
+
     /// `BASE,TEST` as `--builds` and the settings' `builds=` write it.
     pub fn setting(self) -> String {
         format!("{},{}", self.base, self.test)

@@ -177,12 +177,16 @@ pub struct VerifyCArgs {
     /// games.csv files of one match (shards are merged).
     #[arg(required = true, value_name = "CSV")]
     pub csv: Vec<std::path::PathBuf>,
-    /// The C old build with root trace: target/original/mm-old-trace-nN-uB.
+    /// The instrumented C twin of a build the games need, BUILD=PATH (repeatable):
+    /// target/original/mm-BUILD-trace-nN-uB from scripts/build-original.sh --build BUILD.
+    #[arg(long, value_name = "BUILD=PATH", value_parser = parse_c_twin)]
+    pub c: Vec<(Build, std::path::PathBuf)>,
+    /// The same as --c B=PATH for the default pairing's base build (older scripts' spelling).
     #[arg(long, value_name = "PATH")]
-    pub c_old: std::path::PathBuf,
-    /// The C sd build with root trace: target/original/mm-sd-trace-nN-uB.
+    pub c_old: Option<std::path::PathBuf>,
+    /// The same as --c B=PATH for the default pairing's test build (older scripts' spelling).
     #[arg(long, value_name = "PATH")]
-    pub c_sd: std::path::PathBuf,
+    pub c_sd: Option<std::path::PathBuf>,
     /// Replay only the first N games (in game order).
     #[arg(long, value_name = "N", value_parser = parse_count_usize)]
     pub first: Option<usize>,
@@ -527,4 +531,12 @@ pub struct TournamentArgs {
     pub resamples: usize,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// `--c BUILD=PATH` of verify-c.
+pub fn parse_c_twin(s: &str) -> Result<(Build, std::path::PathBuf), String> {
+    let (b, p) = s.split_once('=').ok_or_else(|| {
+        format!("'{s}': expected BUILD=PATH, e.g. sd=target/original/mm-sd-trace-n5000-u16")
+    })?;
+    Ok((b.trim().parse()?, std::path::PathBuf::from(p)))
 }

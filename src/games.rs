@@ -98,7 +98,7 @@ pub fn csv_bytes(rows: &[GameRow]) -> Vec<u8> {
     let (base, test) = rows
         .first()
         .and_then(|r| settings_builds(&r.settings))
-        .unwrap_or_else(|| ("old".to_string(), "sd".to_string()));
+        .unwrap_or_else(|| crate::builds::Pairing::default().names());
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::new());

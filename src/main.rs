@@ -141,10 +141,14 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             Ok(ExitCode::SUCCESS)
         }
         Command::VerifyC(args) => {
+            let default = umax::builds::Pairing::default();
+            let mut c = Vec::new();
+            c.extend(args.c_old.map(|p| (default.base, p)));
+            c.extend(args.c_sd.map(|p| (default.test, p)));
+            c.extend(args.c);
             let opts = umax::oracle::VerifyOptions {
                 csv: args.csv,
-                c_old: args.c_old,
-                c_sd: args.c_sd,
+                c,
                 first: args.first,
             };
             let t = umax::oracle::verify(&opts, |line| println!("{}", umax::text::escape(line)))?;

@@ -188,18 +188,23 @@ pub fn row_budget(row: &GameRow) -> Option<(u64, u32)> {
     Some((settings.number("nodes")?, settings.number("hash_bits")?))
 }
 
-/// Plays `row`'s game with two C processes; `Err` names the first difference.
-pub fn replay_with_c(row: &GameRow, old_c: &Path, sd_c: &Path) -> Result<(), String> {
+/// Plays `row`'s game with two C processes, `base_c` the C twin of the row's base build and
+/// `test_c` of its test build; `Err` names the first difference.
+pub fn replay_with_c(row: &GameRow, base_c: &Path, test_c: &Path) -> Result<(), String> {
     replayable(row)?;
-    // the C twins: old and sd (src/builds.rs); no other build has one
-    let bin = |b: &str| match b {
-        "old" => Ok(old_c),
-        "sd" => Ok(sd_c),
-        other => match other.parse::<crate::builds::Build>() {
-            Ok(build) => crate::builds::require_c_twin(build, "verify-c")
-                .and_then(|_| Err(format!("verify-c: no C binary option for build {build}"))),
-            Err(e) => Err(format!("game {}: {e}", row.game)),
-        },
+    let (base_name, test_name) = crate::games::settings_builds(&row.settings)
+        .unwrap_or_else(|| crate::builds::Pairing::default().names());
+    let bin = |b: &str| {
+        if b == base_name {
+            Ok(base_c)
+        } else if b == test_name {
+            Ok(test_c)
+        } else {
+            Err(format!(
+                "game {}: {b} is neither build of the row ({base_name}, {test_name})",
+                row.game
+            ))
+        }
     };
     let mut procs = [
         CProcess::spawn(bin(&row.white)?)?,
@@ -258,8 +263,6 @@ pub fn replay_with_c(row: &GameRow, old_c: &Path, sd_c: &Path) -> Result<(), Str
             ));
         }
     }
-    let (base_name, test_name) = crate::games::settings_builds(&row.settings)
-        .unwrap_or_else(|| ("old".to_string(), "sd".to_string()));
     let (base, test) = if row.white == base_name {
         (0, 1)
     } else {
@@ -288,9 +291,8 @@ pub fn replay_with_c(row: &GameRow, old_c: &Path, sd_c: &Path) -> Result<(), Str
 #[derive(Debug, Clone)]
 pub struct VerifyOptions {
     pub csv: Vec<std::path::PathBuf>,
-    /// The instrumented C builds (`mm-old-trace-nN-uB`, `mm-sd-trace-nN-uB`).
-    pub c_old: std::path::PathBuf,
-    pub c_sd: std::path::PathBuf,
+    /// The instrumented C twin of each build the games need (`mm-NAME-trace-nN-uB`).
+    pub c: Vec<(crate::builds::Build, std::path::PathBuf)>,
     /// Replay only the first N games (in game order).
     pub first: Option<usize>,
 }
@@ -358,11 +360,22 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
         return Err("no games to replay".into());
     }
     // the C has twins of some builds only (src/builds.rs)
-    if let Some((base, test)) = crate::games::settings_builds(&rows[0].settings) {
-        for name in [base, test] {
-            let build: crate::builds::Build = name.parse().map_err(|e| format!("verify-c: {e}"))?;
-            crate::builds::require_c_twin(build, "verify-c")?;
-        }
+    let (base, test) = crate::games::settings_builds(&rows[0].settings)
+        .unwrap_or_else(|| crate::builds::Pairing::default().names());
+    let mut need = Vec::new();
+    for name in [&base, &test] {
+        let build: crate::builds::Build = name.parse().map_err(|e| format!("verify-c: {e}"))?;
+        crate::builds::require_c_twin(build, "verify-c")?;
+        let path = opts
+            .c
+            .iter()
+            .rev()
+            .find(|(b, _)| *b == build)
+            .map(|(_, p)| p.clone())
+            .ok_or_else(|| {
+                format!("verify-c: the games need the C twin of {build}: give --c {build}=PATH")
+            })?;
+        need.push((build, path));
     }
     for row in &rows {
         replayable(row)?;
@@ -373,7 +386,8 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
             rows[0].game
         )
     })?;
-    for (path, build) in [(&opts.c_old, "old"), (&opts.c_sd, "sd")] {
+    for (build, path) in &need {
+        let build = build.name();
         if !path.is_file() {
             return Err(format!(
                 "{}: no such file (make the C builds with scripts/build-original.sh --nodes {nodes} --hash-bits {bits})",
@@ -396,18 +410,13 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
     for row in &rows {
         totals.games += 1;
         totals.umax_think_cpu_s += row.test_cpu_s + row.base_cpu_s;
-        match replay_with_c(row, &opts.c_old, &opts.c_sd) {
+        match replay_with_c(row, &need[0].1, &need[1].1) {
             Ok(()) => {
                 totals.plies += row.plies;
                 totals.nodes += row.test_nodes + row.base_nodes;
                 on_game(&format!(
                     "game {}: identical ({} plies, nodes {} {} {} {})",
-                    row.game,
-                    row.plies,
-                    crate::games::settings_builds(&row.settings).map_or("old".into(), |b| b.0),
-                    row.base_nodes,
-                    crate::games::settings_builds(&row.settings).map_or("sd".into(), |b| b.1),
-                    row.test_nodes
+                    row.game, row.plies, base, row.base_nodes, test, row.test_nodes
                 ));
             }
             Err(e) => {

@@ -105,9 +105,14 @@ impl Tournament {
             .expect("a build of the tournament")
     }
 
-    /// The anchor: `old` if it played, else the first build.
+    /// The anchor: the default pairing's base build (micro-Max 3.2 as published) if it played,
+    /// else the first build.
     pub fn anchor(&self) -> usize {
-        self.builds.iter().position(|b| b == "old").unwrap_or(0)
+        let base = crate::builds::Pairing::default().base;
+        self.builds
+            .iter()
+            .position(|b| b == base.name())
+            .unwrap_or(0)
     }
 }
 

@@ -264,7 +264,7 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
     }
 
     let (base, test) = crate::games::settings_builds(&first.settings)
-        .unwrap_or_else(|| ("old".to_string(), "sd".to_string()));
+        .unwrap_or_else(|| crate::builds::Pairing::default().names());
     let mut t = Trinomial::default();
     let mut terminations = BTreeMap::new();
     let (mut test_cpu, mut base_cpu, mut test_wall, mut base_wall) = (0.0, 0.0, 0.0, 0.0);

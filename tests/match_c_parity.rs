@@ -11,17 +11,20 @@
 mod match_common;
 use match_common::*;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
+use umax::builds::{ALL, Build, Pairing};
 use umax::games::GameRow;
 use umax::oracle::replay_with_c;
 
 const BITS: &str = "16";
 
-/// The instrumented C twins (old, sd) for NODES and BITS, or `None` (skip) without a compiler.
-fn c_twins(nodes: &str) -> Option<(PathBuf, PathBuf)> {
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+/// The instrumented C twin of every build that has one, for NODES and BITS, or `None` (skip)
+/// without a compiler.
+fn twins(nodes: &str) -> Option<HashMap<Build, PathBuf>> {
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
     for tool in ["gcc", "stdbuf", "patch"] {
         if Command::new(tool).arg("--version").output().is_err() {
             assert!(
@@ -34,7 +37,7 @@ fn c_twins(nodes: &str) -> Option<(PathBuf, PathBuf)> {
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/build-original.sh");
     let out = Command::new(script)
-        .args(["--nodes", nodes, "--hash-bits", BITS])
+        .args(["--nodes", nodes, "--hash-bits", BITS, "--build", "all"])
         .output()
         .expect("build-original.sh runs");
     assert!(
@@ -42,13 +45,22 @@ fn c_twins(nodes: &str) -> Option<(PathBuf, PathBuf)> {
         "build-original.sh failed:\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let paths: Vec<PathBuf> = String::from_utf8(out.stdout)
+    let map: HashMap<Build, PathBuf> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
-        .map(PathBuf::from)
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            (f[0].parse().unwrap(), PathBuf::from(f[2]))
+        })
         .collect();
-    assert_eq!(paths.len(), 4, "old, sd, old-trace, sd-trace");
-    Some((paths[2].clone(), paths[3].clone()))
+    Some(map)
+}
+
+/// The twins of the default pairing's builds (base, test).
+fn c_twins(nodes: &str) -> Option<(PathBuf, PathBuf)> {
+    let map = twins(nodes)?;
+    let p = Pairing::default();
+    Some((map[&p.base].clone(), map[&p.test].clone()))
 }
 
 /// A match of the Rust runner at `nodes` on `openings` (computed once per binary and budget).
@@ -151,6 +163,41 @@ fn a_different_game_is_caught() {
     );
 }
 
+/// Every build with a C twin: a short match of the default base against it, each game played
+/// again by the two C twins (table-driven over the catalogue).
+#[test]
+fn every_twin_plays_the_games_of_its_c_twin() {
+    let Some(map) = twins("5000") else {
+        return;
+    };
+    let base = Pairing::default().base;
+    for &b in ALL.iter().filter(|b| b.c_twin() && **b != base) {
+        let dir = scratch(&format!("c_parity_twin_{b}"));
+        let out = dir.join("run");
+        run_ok(&[
+            "--builds",
+            &format!("{base},{b}"),
+            "--games",
+            "4",
+            "--nodes",
+            "5000",
+            "--hash-bits",
+            BITS,
+            "--max-plies",
+            "120",
+            "--out",
+            path_str(&out),
+        ]);
+        let rows = rows(&out);
+        assert_eq!(rows.len(), 4);
+        for row in &rows {
+            if let Err(e) = replay_with_c(row, &map[&base], &map[&b]) {
+                panic!("{base},{b}: {e}");
+            }
+        }
+    }
+}
+
 /// Writes `rows` as a games.csv in a scratch directory.
 fn write_rows(name: &str, rows: &[GameRow]) -> PathBuf {
     let path = scratch(name).join("games.csv");
@@ -170,13 +217,19 @@ fn verify_c_command() {
         return;
     };
     let good = write_rows("verify_c_good", rows);
-    let out = verify_c(&[
-        path_str(&good),
-        "--c-old",
-        path_str(&old_c),
-        "--c-sd",
-        path_str(&sd_c),
-    ]);
+    let (c_base, c_test) = (
+        format!("--c={}={}", Pairing::default().base, path_str(&old_c)),
+        format!("--c={}={}", Pairing::default().test, path_str(&sd_c)),
+    );
+    // a twin the games need but not given: named, before any game
+    let out = verify_c(&[path_str(&good), &c_test]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("give --c {}=PATH", Pairing::default().base)),
+        "{err}"
+    );
+    let out = verify_c(&[path_str(&good), &c_test, &c_base]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),

@@ -5,8 +5,8 @@
 //! report` writes today, byte for byte.
 
 use std::path::{Path, PathBuf};
-use umax::plot::{RATIOS, RUNNING_SCORE, SCORE, condition_label, seed_condition};
 use umax::outputs;
+use umax::plot::{RATIOS, RUNNING_SCORE, SCORE, condition_label, seed_condition};
 use umax::report::MatchReport;
 use umax::report::{read_games, summarize};
 
