@@ -2,6 +2,8 @@
 //! Stockfish when installed (`/usr/games/stockfish`; under `CI=true` it must be, as the C tests
 //! require gcc there). Also: a missing, a mute, a dying and a hanging judge, and `--resume`.
 
+mod ci_env;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use umax::games::GameRow;
@@ -453,7 +455,7 @@ fn a_judge_that_dies_once_is_restarted() {
 #[test]
 fn stockfish_as_the_judge() {
     if !Path::new(STOCKFISH).exists() {
-        if std::env::var("CI").is_ok_and(|v| v == "true") {
+        if ci_env::in_ci() {
             panic!("{STOCKFISH} is needed for this test under CI=true (apt-get install stockfish)");
         }
         eprintln!("SKIPPING stockfish_as_the_judge: {STOCKFISH} is not installed");

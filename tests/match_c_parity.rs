@@ -8,6 +8,7 @@
 //! Without gcc (or stdbuf) the test is skipped with a message, except under `CI=true`, where it
 //! fails.
 
+mod ci_env;
 mod match_common;
 use match_common::*;
 
@@ -24,7 +25,7 @@ const BITS: &str = "16";
 /// The instrumented C twin of every build that has one, for NODES and BITS, or `None` (skip)
 /// without a compiler.
 fn twins(nodes: &str) -> Option<HashMap<Build, PathBuf>> {
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+    let ci = ci_env::in_ci();
     for tool in ["gcc", "stdbuf", "patch"] {
         if Command::new(tool).arg("--version").output().is_err() {
             assert!(

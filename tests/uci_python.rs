@@ -11,9 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-}
+mod ci_env;
+use ci_env::in_ci;
 
 fn venv_python(dir: &Path) -> PathBuf {
     dir.join("bin").join("python")

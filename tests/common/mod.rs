@@ -127,9 +127,9 @@ impl CBins {
     }
 }
 
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-}
+#[path = "../ci_env/mod.rs"]
+mod ci_env;
+use ci_env::in_ci;
 
 /// Builds (once per test process) the C twins for this node limit and table size. Without a C
 /// compiler the live comparison is skipped with a message, except in CI, where it fails.
