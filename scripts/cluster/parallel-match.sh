@@ -3,6 +3,11 @@
 #
 #   scripts/cluster/parallel-match.sh [--games 40] [--nodes 20000] [--hash-bits 16]
 #                                     [--shards 4] [--jobs J] [--sshlogin LOGINS] [--keep DIR]
+#                                     [--tournament BUILDS]
+#
+# With --tournament BUILDS (e.g. old,sd,sdnr) the same for `umax tournament --builds BUILDS`
+# (--games games per pairing): the shards are `umax tournament --shard K/N`, merged with
+# `umax tournament --merge`, and every pairing's merged rows are compared with the single run's.
 #
 # 1. Installs GNU parallel (Debian package `parallel`) and python3 if missing (apt-get, as
 #    root; otherwise it names them and stops), builds umax (cargo build --release).
@@ -38,6 +43,7 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 jobs=$(nproc)
 sshlogin=
 keep=
+tournament=
 while [ $# -gt 0 ]; do
   case "$1" in
     --games) games=$2; shift 2 ;;
@@ -47,6 +53,7 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; shift 2 ;;
     --sshlogin) sshlogin=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
+    --tournament) tournament=$2; shift 2 ;;
     -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
   esac
@@ -61,6 +68,36 @@ make_work_dir "$keep" umax-parallel
 [ -n "$keep" ] || trap 'rm -rf "$work"' EXIT
 say "work dir: $work"
 start=$(date +%s)
+
+if [ -n "$tournament" ]; then
+  step "reference: one umax tournament --builds $tournament"
+  run "$umax" tournament --builds "$tournament" --nodes "$nodes" --games-per-pair "$games" \
+    --hash-bits "$hash_bits" --concurrency 1 --no-progress --out "$work/single" | grep -E '^[a-z0-9]+-[a-z0-9]+ '
+  step "shards: GNU parallel, $shards tournament shards, $jobs at a time, --concurrency 1 each"
+  login=()
+  [ -n "$sshlogin" ] && login=(--sshlogin "$sshlogin")
+  if ! run parallel --will-cite --jobs "$jobs" "${login[@]}" --halt now,fail=1 --tag \
+    --joblog "$work/parallel.joblog" \
+    "$umax tournament --builds $tournament --nodes $nodes --games-per-pair $games --hash-bits $hash_bits --concurrency 1 --no-progress --shard {}/$shards --out $work/run/shard-{} \$(test -f $work/run/shard-{}/tournament.txt && echo --resume)" \
+    ::: $(seq 1 "$shards") >"$work/parallel.out" 2>&1; then
+    cat "$work/parallel.out"
+    die "parallel: a shard failed (output above)"
+  fi
+  say "joblog:"
+  sed 's/^/  /' "$work/parallel.joblog"
+  step "merge: umax tournament --merge over the shards"
+  run "$umax" tournament --merge "$work"/run/shard-* --out "$work/merged" | grep -E '^ *[0-9] ' || true
+  status=0
+  for p in "$work"/single/*/games.csv; do
+    name=$(basename "$(dirname "$p")")
+    step "equality: pairing $name, merged rows against the single run (time columns aside)"
+    run python3 "$repo/scripts/cluster/rows-equal.py" "$p" "$work/merged/$name/games.csv" || status=1
+  done
+  say ""
+  say "every pairing: merged rows equal a single run: $([ $status = 0 ] && echo yes || echo no)"
+  say "time: $(($(date +%s) - start)) s for the reference and the sharded run"
+  exit "$status"
+fi
 
 single_run "$work/single"
 

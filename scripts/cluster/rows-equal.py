@@ -3,9 +3,10 @@
 
     scripts/cluster/rows-equal.py SINGLE/games.csv SHARD1/games.csv SHARD2/games.csv ...
 
-Reads the single run's rows and the union of the shards' rows, sorts both by game number, drops
-the time columns (sd_cpu_s, old_cpu_s, sd_wall_s, old_wall_s: they differ from run to run), and
-compares the rest field by field. Prints exactly
+Reads the single run's rows and the union of the shards' rows (with scripts/umaxresults.py, the
+one reader of the scripts), sorts both by game number, drops the four time columns (found by
+role for whatever builds played: `<test>_cpu_s`, `<base>_cpu_s`, `<test>_wall_s`,
+`<base>_wall_s`; they differ from run to run), and compares the rest field by field. Prints exactly
 
     merged rows equal a single run: yes
 
@@ -14,26 +15,28 @@ exits 1. At a node budget the games are a pure function of the settings, so any 
 bug (or a shard with other settings).
 """
 
-import csv
+import os
 import sys
 
-TIME_COLUMNS = {"sd_cpu_s", "old_cpu_s", "sd_wall_s", "old_wall_s"}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import umaxresults as ur  # noqa: E402
 
 
 def read(paths):
-    rows, header = [], None
+    """The rows of `paths` (one run's files), sorted by game, with the header and time columns."""
+    rows, header, times = [], None, None
     for path in paths:
-        with open(path, newline="") as f:
-            reader = csv.DictReader(f)
-            if header is None:
-                header = reader.fieldnames
-            elif reader.fieldnames != header:
-                sys.exit(f"{path}: columns differ from {paths[0]}")
-            for row in reader:
-                row["_file"] = path
-                rows.append(row)
+        run = ur.read_games(path)
+        if header is None:
+            header, times = run.header, set(run.time_columns())
+        elif run.header != header:
+            ur.fail(f"{path}: columns differ from {paths[0]}")
+        for row in run.rows:
+            row = {c: str(row[c]) for c in run.header}
+            row["_file"] = path
+            rows.append(row)
     rows.sort(key=lambda r: int(r["game"]))
-    return header, rows
+    return header, rows, times
 
 
 def no(why):
@@ -45,11 +48,11 @@ def no(why):
 def main(argv):
     if len(argv) < 3:
         sys.exit(__doc__)
-    single_header, single = read(argv[1:2])
-    merged_header, merged = read(argv[2:])
+    single_header, single, time_columns = read(argv[1:2])
+    merged_header, merged, _ = read(argv[2:])
     if single_header != merged_header:
         no(f"columns {single_header} vs {merged_header}")
-    columns = [c for c in single_header if c not in TIME_COLUMNS]
+    columns = [c for c in single_header if c not in time_columns]
     for a, b in zip(single, merged):
         for c in columns:
             if a[c] != b[c]:
@@ -66,7 +69,7 @@ def main(argv):
         )
     print(
         f"  compared {len(single)} games, {len(columns)} columns each "
-        f"(all but {', '.join(sorted(TIME_COLUMNS))})"
+        f"(all but {', '.join(sorted(time_columns))})"
     )
     print("merged rows equal a single run: yes")
 

@@ -1,0 +1,151 @@
+"""Reading umax's result files from Python: the one reader every script in scripts/ uses.
+
+    import umaxresults as ur
+    run = ur.read_games("results/scaled-15/games.csv")
+    run.base, run.test            # the pairing: ('old', 'sd')
+    for row in run.rows:          # a dict per game, numbers converted
+        row["test_score"], row["base_nodes"], row["sd_score"]   # role-neutral and as in the file
+    ur.settings(run.rows[0])      # {'builds': 'old,sd', 'tc': '15', ...}
+
+The rules are those of src/games.rs (the Rust reader `umax report` and `--resume` use):
+- the header names the builds: columns `<test>_score`, `<base>_nodes`, ... are the role-neutral
+  fields `test_score`, `base_nodes`, ... of a match of BASE against TEST (for a header that
+  names none the pairing is the default, old,sd);
+- a last line without its newline (a run killed while writing it) is left out, and said;
+- `settings` is `key=value;key=value` (`builds=BASE,TEST` first in newer runs).
+A missing or unreadable file is a one-line error (`fail`), not a traceback. Stdlib only.
+"""
+
+import csv
+import io
+import os
+import sys
+
+# The role-neutral fields of a games.csv row whose file names carry a build name.
+ROLE_FIELDS = ["score", "nodes", "cpu_s", "wall_s", "depth"]
+# The default pairing (src/builds.rs Pairing::default), for files that name no builds.
+DEFAULT_PAIRING = ("old", "sd")
+NUMERIC = {"game", "pair", "opening_id", "plies"}
+
+
+def fail(msg, code=2):
+    """Prints `msg` as the calling script's one-line error and exits."""
+    name = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else "umaxresults"
+    print(f"{name}: {msg}", file=sys.stderr)
+    sys.exit(code)
+
+
+def settings(row_or_text):
+    """The settings string of a row (or the string itself) as a dict."""
+    text = row_or_text["settings"] if isinstance(row_or_text, dict) else row_or_text
+    out = {}
+    for part in (text or "").split(";"):
+        if "=" in part:
+            k, v = part.split("=", 1)
+            out[k] = v
+    return out
+
+
+def pairing_of_header(header):
+    """(base, test) from a games.csv header: the builds whose `<b>_score`/`<b>_nodes` appear."""
+    score = [c[: -len("_score")] for c in header if c.endswith("_score")]
+    nodes = [c[: -len("_nodes")] for c in header if c.endswith("_nodes")]
+    if len(score) == 1 and len(nodes) == 2 and score[0] in nodes:
+        test = score[0]
+        base = [b for b in nodes if b != test][0]
+        return base, test
+    return DEFAULT_PAIRING
+
+
+def role_column(column, base, test):
+    """The role-neutral name of a file column: `sd_score` -> `test_score` for old,sd."""
+    for role, build in (("test", test), ("base", base)):
+        for f in ROLE_FIELDS:
+            if column == f"{build}_{f}":
+                return f"{role}_{f}"
+    return column
+
+
+def file_column(role, base, test):
+    """The file's name of a role-neutral column: `test_cpu_s` -> `sd_cpu_s` for old,sd."""
+    if role.startswith("test_"):
+        return f"{test}_{role[5:]}"
+    if role.startswith("base_"):
+        return f"{base}_{role[5:]}"
+    return role
+
+
+def _number(v):
+    try:
+        return int(v)
+    except ValueError:
+        try:
+            return float(v)
+        except ValueError:
+            return v
+
+
+class Games:
+    """A games.csv read: `rows` (dicts with the file's and the role-neutral keys), `header`,
+    the pairing `base`, `test`, and `partial_line` (the left-out last line's number, or None)."""
+
+    def __init__(self, path, header, rows, base, test, partial_line):
+        self.path, self.header, self.rows = path, header, rows
+        self.base, self.test, self.partial_line = base, test, partial_line
+
+    def role(self, role):
+        """The file's name of a role-neutral column of this run."""
+        return file_column(role, self.base, self.test)
+
+    def time_columns(self):
+        """The four time columns as the file names them (they differ from run to run)."""
+        return [self.role(f"{r}_{f}") for r in ("test", "base") for f in ("cpu_s", "wall_s")]
+
+
+def read_games(path, quiet=False):
+    """Reads a games.csv (see the module's rules)."""
+    if os.path.isdir(path):
+        path = os.path.join(path, "games.csv")
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as f:
+            text = f.read()
+    except OSError as e:
+        fail(f"cannot read {path}: {e.strerror or e}")
+    partial = None
+    if text and not text.endswith("\n"):
+        cut = text.rfind("\n") + 1
+        partial = text[:cut].count("\n") + 1
+        text = text[:cut]
+        if not quiet:
+            print(f"{path}:{partial}: the last line is incomplete; it is left out", file=sys.stderr)
+    reader = csv.DictReader(io.StringIO(text))
+    header = reader.fieldnames or []
+    if header and "game" not in header:
+        fail(f"{path}: not a games.csv (no 'game' column)")
+    base, test = pairing_of_header(header)
+    rows = []
+    for raw in reader:
+        row = {}
+        for k, v in raw.items():
+            value = _number(v) if (k in NUMERIC or k.endswith(tuple(ROLE_FIELDS))) else v
+            row[k] = value
+            row[role_column(k, base, test)] = value
+        rows.append(row)
+    return Games(path, header, rows, base, test, partial)
+
+
+def read_summary(path):
+    """summary.csv as a list of dicts (numbers converted where they are numbers)."""
+    if os.path.isdir(path):
+        path = os.path.join(path, "summary.csv")
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as f:
+            return [{k: _number(v) for k, v in r.items()} for r in csv.DictReader(f)]
+    except OSError as e:
+        fail(f"cannot read {path}: {e.strerror or e}")
+
+
+def command(run_dir):
+    """The run's command.txt (the command that made it), or None."""
+    p = os.path.join(run_dir, "command.txt")
+    return open(p).read() if os.path.isfile(p) else None

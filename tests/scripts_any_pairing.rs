@@ -1,0 +1,84 @@
+//! The Python scripts read any pairing through one module (`scripts/umaxresults.py`): its unit
+//! tests, and `scripts/cluster/rows-equal.py` on a committed `--builds old,sdnr` run (which the
+//! old hard-coded sd/old time columns could not read). Without python3 this skips with a
+//! message, except under CI, where it fails.
+
+mod ci_env;
+
+use std::path::Path;
+use std::process::Command;
+
+fn python() -> Option<&'static str> {
+    if Command::new("python3").arg("--version").output().is_ok() {
+        return Some("python3");
+    }
+    assert!(
+        !ci_env::in_ci(),
+        "CI: python3 is needed for the scripts' tests"
+    );
+    eprintln!("SKIPPING: no python3");
+    None
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn the_results_module_passes_its_tests() {
+    let Some(py) = python() else { return };
+    let out = Command::new(py)
+        .arg(root().join("scripts/test_umaxresults.py"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn rows_equal_reads_an_old_sdnr_run() {
+    let Some(py) = python() else { return };
+    let csv = root().join("results/sdnr-nodes-100k/games.csv");
+    let run = |a: &Path, b: &Path| {
+        Command::new(py)
+            .arg(root().join("scripts/cluster/rows-equal.py"))
+            .args([a, b])
+            .output()
+            .unwrap()
+    };
+    let out = run(&csv, &csv);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("all but old_cpu_s, old_wall_s, sdnr_cpu_s, sdnr_wall_s"),
+        "{text}"
+    );
+    assert!(
+        text.contains("merged rows equal a single run: yes"),
+        "{text}"
+    );
+    // and it can fail: one node changed in a copy
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("rows_equal_sdnr");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut lines: Vec<String> = std::fs::read_to_string(&csv)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let mut f: Vec<String> = lines[1].split(',').map(str::to_string).collect();
+    let nodes: u64 = f[10].parse().unwrap();
+    f[10] = (nodes + 1).to_string();
+    lines[1] = f.join(",");
+    let copy = dir.join("games.csv");
+    std::fs::write(&copy, lines.join("\n") + "\n").unwrap();
+    let out = run(&csv, &copy);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("sdnr_nodes"));
+}
