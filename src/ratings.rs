@@ -150,14 +150,14 @@ fn fit(t: &Table, anchor: usize) -> Vec<Option<f64>> {
         let mut stack = vec![anchor];
         seen[anchor] = true;
         while let Some(i) = stack.pop() {
-            for j in 0..n {
+            for (j, seen_j) in seen.iter_mut().enumerate() {
                 let edge = if forward {
                     t.score[i][j]
                 } else {
                     t.score[j][i]
                 };
-                if !seen[j] && t.games[i][j] > 0.0 && edge > 0.0 {
-                    seen[j] = true;
+                if !*seen_j && t.games[i][j] > 0.0 && edge > 0.0 {
+                    *seen_j = true;
                     stack.push(j);
                 }
             }

@@ -119,7 +119,7 @@ fn record(opts: &TournamentOptions, list: &[MatchOptions]) -> Result<String, Str
 
 /// The match options of every pairing.
 fn pairing_options(opts: &TournamentOptions) -> Result<Vec<MatchOptions>, String> {
-    if opts.games_per_pair == 0 || opts.games_per_pair % 2 != 0 {
+    if opts.games_per_pair == 0 || !opts.games_per_pair.is_multiple_of(2) {
         return Err(format!(
             "--games-per-pair {}: a pairing plays whole pairs of games (colours reversed): give an even number",
             opts.games_per_pair

@@ -382,6 +382,9 @@ fn git_commit() -> String {
     "unknown".to_string()
 }
 
+/// The files `umax match` appends to as each game ends.
+pub const GAME_FILES: [&dyn GameOutput; 1] = [&crate::matchrun::pgn::Pgn];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -411,6 +414,3 @@ mod tests {
         assert_eq!(shell_join(&args), "umax match --out 'a b' 'it'\\''s'");
     }
 }
-
-/// The files `umax match` appends to as each game ends.
-pub const GAME_FILES: [&dyn GameOutput; 1] = [&crate::matchrun::pgn::Pgn];
