@@ -20,6 +20,10 @@ assuming our draw ratio at a node budget (55%) for the seed's games, which it di
 import csv
 import math
 import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import umaxresults as ur  # noqa: E402
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(HERE, "results")
@@ -51,8 +55,7 @@ def runs():
         path = os.path.join(RESULTS, name, "summary.csv")
         if not os.path.isfile(path):
             continue
-        with open(path, newline="") as f:
-            row = next(csv.DictReader(f))
+        row = ur.read_summary(path, convert=False)[0]
         # settings is "key=value;key=value..."; compare whole fields ("builds=old,sdnr" is
         # another experiment, not a prefix match of old,sd)
         settings = row["settings"].split(";")

@@ -30,6 +30,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import umaxresults as ur  # noqa: E402
+
 TRACE = re.compile(r"^\s*(\d+) ply,\s+(\d+) searched,\s+(-?\d+) by \(\s*(\d+),\s*(\d+)\)$")
 
 
@@ -83,15 +86,12 @@ def main():
         fail(f"{path}: no such file")
     if not os.access(a.umax, os.X_OK):
         fail(f"{a.umax}: not an executable (cargo build --release first, or --umax PATH)")
-    with open(path, newline="") as f:
-        rows = list(csv.DictReader(f))
+    run = ur.read_games(path)
+    # the rows as the file's text, as the rest of this script reads them
+    rows = [{c: str(r[c]) for c in run.header} for r in run.rows]
     if not rows:
         fail(f"{path}: no games")
-    score_col = next((c for c in rows[0] if c.endswith("_score")), None)
-    if score_col is None:
-        fail(f"{path}: no *_score column")
-    test = score_col[: -len("_score")]
-    base = next(c[: -len("_nodes")] for c in rows[0] if c.endswith("_nodes") and c != f"{test}_nodes")
+    base, test = run.base, run.test
     if a.games:
         wanted = set(a.games.split(","))
         picked = [r for r in rows if r["game"] in wanted]
@@ -113,7 +113,7 @@ def main():
     print("|---|---|---|---|---|---|---|---|---|")
     for r in picked:
         moves = r["moves"].split()
-        score = float(r[score_col])
+        score = float(r[f"{test}_score"])
         loser = test if score == 0.0 else base if score == 1.0 else "-"
         for build in (a.builds.split(",") if a.builds else (base, test)):
             iters, cpu, finished = think(a.umax, build, moves, a.nodes, a.timeout)

@@ -11,7 +11,11 @@ the game (if the game is that long and the position is not the end of the game),
 """
 import argparse
 import csv
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import umaxresults as ur  # noqa: E402
 
 
 def main():
@@ -20,18 +24,14 @@ def main():
     ap.add_argument("--plies", type=int, nargs="+", default=[16, 32, 48, 64])
     ap.add_argument("--count", type=int, default=240)
     a = ap.parse_args()
-    try:
-        with open(a.games_csv, newline="") as f:
-            rows = list(csv.DictReader(f))
-    except OSError as e:
-        sys.exit(f"positions-from-games: cannot read {a.games_csv}: {e}")
+    rows = ur.read_games(a.games_csv).rows
     rows.sort(key=lambda r: int(r["game"]))
     seen, out = set(), []
     for plies in a.plies:
         for r in rows:
             if r["opening"].count("/") >= 7:
                 continue  # a FEN opening: no move list from the start
-            moves = r["moves"].split()
+            moves = str(r["moves"]).split()
             if len(moves) <= plies:
                 continue
             prefix = " ".join(moves[:plies])

@@ -13,6 +13,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import umaxresults as ur  # noqa: E402
+
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # (run directory, condition label, seed claim, target games)
@@ -55,8 +58,7 @@ def row(d, label, claim, target):
         started = os.path.exists(os.path.join(HERE, "results", d, "games.csv"))
         what = "started, no game finished yet" if started else "not run yet"
         return f"| {label} | {claim} | {what} (target {target}) | | | | | | | | |"
-    with open(path, newline="") as f:
-        s = next(csv.DictReader(f))
+    s = ur.read_summary(path, convert=False)[0]
     games = int(s["games"])
     status = f"{games}" + ("" if games >= target else f" of {target} (partial)")
     low, high = num(s["score_low"]), num(s["score_high"])

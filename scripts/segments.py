@@ -14,19 +14,18 @@ import csv
 import os
 import sys
 
-
-def fields(settings):
-    return dict(f.split("=", 1) for f in settings.split(";") if "=" in f)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import umaxresults as ur  # noqa: E402
 
 
 def segments(run):
     groups = {}
-    with open(os.path.join(run, "games.csv"), newline="") as f:
-        for row in csv.DictReader(f):
-            s = fields(row["settings"])
-            key = (s.get("tc_nps"), s.get("tc_factor"), s.get("tc_clock"))
-            groups.setdefault(key, []).append(row)
-    return groups
+    g = ur.read_games(run)
+    for row in g.rows:
+        s = ur.settings(row)
+        key = (s.get("tc_nps"), s.get("tc_factor"), s.get("tc_clock"))
+        groups.setdefault(key, []).append(row)
+    return groups, g.test
 
 
 def main(runs):
@@ -40,13 +39,12 @@ def main(runs):
           " | in-game nodes/s | TEST score |")
     print("|---|---|---|---|---|---|---|---|")
     for run in runs:
-        for (nps, factor, clock), rows in segments(run).items():
-            builds = fields(rows[0]["settings"])["builds"].split(",")
-            base, test = builds[0], builds[1]
+        groups, test = segments(run)
+        for (nps, factor, clock), rows in groups.items():
             games = sorted(int(r["game"]) for r in rows)
-            nodes = sum(int(r[f"{test}_nodes"]) + int(r[f"{base}_nodes"]) for r in rows)
-            cpu = sum(float(r[f"{test}_cpu_s"]) + float(r[f"{base}_cpu_s"]) for r in rows)
-            score = sum(float(r[f"{test}_score"]) for r in rows)
+            nodes = sum(int(r["test_nodes"]) + int(r["base_nodes"]) for r in rows)
+            cpu = sum(float(r["test_cpu_s"]) + float(r["base_cpu_s"]) for r in rows)
+            score = sum(float(r["test_score"]) for r in rows)
             span = f"{games[0]}–{games[-1]}" if games[-1] - games[0] + 1 == len(games) else \
                 f"{len(games)} games, {games[0]}–{games[-1]}"
             print(f"| {os.path.basename(run.rstrip('/'))} | {span} | "

@@ -27,6 +27,9 @@ import os
 import sys
 from collections import defaultdict
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import umaxresults as ur  # noqa: E402
+
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # (run directory, label, seed games, seed score)
@@ -48,11 +51,8 @@ def read(run):
     path = os.path.join(HERE, "results", run, "games.csv")
     if not os.path.exists(path):
         return None
-    with open(path, newline="") as f:
-        text = f.read()
-    text = text[: text.rfind("\n") + 1]  # a line cut short by a running match is left out
-    rows = list(csv.DictReader(text.splitlines()))
-    return rows
+    # a line cut short by a running match is left out (the module's rule, as games.rs's)
+    return ur.read_games(path, quiet=True).rows
 
 
 def rates(rows):
@@ -61,7 +61,7 @@ def rates(rows):
     tri = [0, 0, 0]
     pairs = defaultdict(list)
     for r in rows:
-        s = float(r["sd_score"])
+        s = float(r["test_score"])
         tri[int(round(2 * s))] += 1
         pairs[r["pair"]].append(s)
     penta = [0] * 5

@@ -9,14 +9,18 @@ to move in game <game> after P plies played the game's move P+1; its think in th
 Prints the counts and the first mismatches; exit status 1 on any mismatch.
 """
 import csv
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import umaxresults as ur  # noqa: E402
 
 
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__.split("\n\n")[1])
-    games = {int(r["game"]): r for r in csv.DictReader(open(sys.argv[1], newline=""))}
+    games = {int(r["game"]): r for r in ur.read_games(sys.argv[1]).rows}
     same = differ = skipped = 0
     for t in csv.DictReader(open(sys.argv[2], newline="")):
         m = re.fullmatch(r"g(\d+)p(\d+)", t["position"])

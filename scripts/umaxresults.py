@@ -134,15 +134,17 @@ def read_games(path, quiet=False):
     return Games(path, header, rows, base, test, partial)
 
 
-def read_summary(path):
-    """summary.csv as a list of dicts (numbers converted where they are numbers)."""
+def read_summary(path, convert=True):
+    """summary.csv as a list of dicts (numbers converted where they are numbers, unless not
+    `convert`: then every value is the file's text)."""
     if os.path.isdir(path):
         path = os.path.join(path, "summary.csv")
     try:
         with open(path, newline="", encoding="utf-8-sig") as f:
-            return [{k: _number(v) for k, v in r.items()} for r in csv.DictReader(f)]
+            rows = list(csv.DictReader(f))
     except OSError as e:
         fail(f"cannot read {path}: {e.strerror or e}")
+    return [{k: _number(v) for k, v in r.items()} for r in rows] if convert else rows
 
 
 def command(run_dir):

@@ -82,3 +82,47 @@ fn rows_equal_reads_an_old_sdnr_run() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("sdnr_nodes"));
 }
+
+/// Every script that reads a run reads an `--builds old,sdnr` run through the module.
+#[test]
+fn every_run_reading_script_reads_an_old_sdnr_run() {
+    let Some(py) = python() else { return };
+    let run = root().join("results/sdnr-nodes-100k");
+    let csv = run.join("games.csv");
+    let umax = env!("CARGO_BIN_EXE_umax");
+    let cases: Vec<(&str, Vec<String>, &str)> = vec![
+        ("segments.py", vec![run.display().to_string()], "100 games"),
+        (
+            "positions-from-games.py",
+            vec![csv.display().to_string(), "--count".into(), "3".into()],
+            "g1p16\te2e4",
+        ),
+        (
+            "forfeit-iterations.py",
+            vec![
+                run.display().to_string(),
+                "--games".into(),
+                "1".into(),
+                "--nodes".into(),
+                "20000".into(),
+                "--umax".into(),
+                umax.into(),
+            ],
+            "| 1 | sdnr | 105 | sdnr |",
+        ),
+    ];
+    for (script, args, want) in cases {
+        let out = Command::new(py)
+            .arg(root().join("scripts").join(script))
+            .args(&args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{script}: {text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(text.contains(want), "{script}: {text}");
+    }
+}

@@ -38,7 +38,12 @@ fn the_study_text_is_what_the_files_give() {
         }
     }
     umax::ratings::write_ratings(&dir, umax::ratings::DEFAULT_RESAMPLES).unwrap();
-    for f in ["ratings.csv", "crosstable.csv", "ratings.txt", "ratings.svg"] {
+    for f in [
+        "ratings.csv",
+        "crosstable.csv",
+        "ratings.txt",
+        "ratings.svg",
+    ] {
         assert_eq!(
             std::fs::read(study.join(f)).unwrap(),
             std::fs::read(dir.join(f)).unwrap(),
