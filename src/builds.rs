@@ -153,6 +153,10 @@ pub struct Pairing {
     pub test: Build,
 }
 
+/// The build a command runs when none is named (`play`, `bench`, `uci`): the default
+/// pairing's base, micro-Max 3.2 as published.
+pub const DEFAULT_BUILD: &str = "old";
+
 impl Default for Pairing {
     fn default() -> Self {
         Pairing {
@@ -234,6 +238,11 @@ mod tests {
                 "variant and build share the name"
             );
         }
+    }
+
+    #[test]
+    fn the_default_build_is_the_default_pairings_base() {
+        assert_eq!(DEFAULT_BUILD.parse(), Ok(Pairing::default().base));
     }
 
     #[test]

@@ -44,7 +44,7 @@ pub enum Command {
     /// instrumented C original: every move, each side's node total and depth must be the
     /// row's. Make the C builds with `scripts/build-original.sh --nodes N --hash-bits B`.
     VerifyC(VerifyCArgs),
-    /// Where old and sd choose different moves, a strong UCI engine judges both: the first
+    /// Where two builds choose different moves, a strong UCI engine judges both: the first
     /// divergence of every pair of a games.csv (--games), or both builds thinking on positions
     /// (--positions). Writes divergences.csv, summary.txt, judge-summary.csv, histogram.svg.
     Judge(JudgeArgs),
@@ -77,6 +77,10 @@ pub struct JudgeArgs {
     /// A positions file (positions mode).
     #[arg(long, value_name = "FILE")]
     pub positions: Option<std::path::PathBuf>,
+    /// Positions mode: the two builds that think, BASE,TEST (games mode reads them from the
+    /// games' settings). [default: the default pairing]
+    #[arg(long, value_name = "BASE,TEST", value_parser = parse_pairing, requires = "positions")]
+    pub builds: Option<umax::builds::Pairing>,
     /// Positions mode: node budget of each build's think (the 3.2 root rule with N for 1e7).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=2_000_000_000), conflicts_with = "seconds", requires = "positions")]
     pub nodes: Option<u64>,
@@ -151,6 +155,7 @@ impl JudgeArgs {
         }
         Ok(JudgeOptions {
             source,
+            builds: self.builds.unwrap_or_default(),
             judge: JudgeSpec {
                 path: self.judge,
                 args: self.judge_arg,
@@ -203,7 +208,7 @@ pub struct UciArgs {
 pub struct EngineArgs {
     /// Which search: a build of `umax builds` — old (micro-Max 3.2 as published), sd
     /// (self-deepening IID) or sdnr (experimental: sd without the hash-hit resume; no C twin).
-    #[arg(long, default_value = "old", value_parser = parse_build)]
+    #[arg(long, default_value = umax::builds::DEFAULT_BUILD, value_parser = parse_build)]
     pub build: Build,
     /// Hash table of 2^BITS+8 entries (24 is the published 16777224; smaller only to match a
     /// C twin built with scripts/build-original.sh --hash-bits BITS).
@@ -291,7 +296,7 @@ pub struct BenchArgs {
     /// A build of `umax builds`, a list (each position searched by each build; with --depth,
     /// each later build's node ratios to the first), `all` (every build) or `both` (the default
     /// pairing).
-    #[arg(long, default_value = "old", value_parser = parse_bench_builds)]
+    #[arg(long, default_value = umax::builds::DEFAULT_BUILD, value_parser = parse_bench_builds)]
     pub build: BenchBuilds,
     /// Hash table of 2^BITS+8 entries (24: the published size).
     #[arg(long, default_value_t = DEFAULT_HASH_BITS, value_parser = clap::value_parser!(u32).range(4..=24))]

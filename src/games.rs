@@ -176,8 +176,13 @@ pub fn read_games_csv(path: &std::path::Path) -> Result<GamesFile, String> {
         .clone();
     let Some((base, test)) = header_builds(&header) else {
         return Err(format!(
-            "{name}: the header is not that of games.csv (expected {}, with the two builds' names in place of old and sd)",
-            csv_header("old", "sd").iter().collect::<Vec<_>>().join(",")
+            "{name}: the header is not that of games.csv (expected {}, with the two builds' names in place of {} and {})",
+            {
+                let (b, t) = crate::builds::Pairing::default().names();
+                csv_header(&b, &t).iter().collect::<Vec<_>>().join(",")
+            },
+            crate::builds::Pairing::default().base,
+            crate::builds::Pairing::default().test
         ));
     };
     let role = role_header();

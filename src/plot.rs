@@ -156,10 +156,12 @@ fn seed_claim(s: &Summary) -> (f64, String) {
         ),
         None => (SEED_CLAIM, "seed claim 57.5% (15 s/game)".to_string()),
     };
-    if (s.base.as_str(), s.test.as_str()) == ("old", "sd") {
+    // the seed's claim is about the default pairing (sd against old)
+    let (base, test) = crate::builds::Pairing::default().names();
+    if (s.base.as_str(), s.test.as_str()) == (base.as_str(), test.as_str()) {
         (score, label)
     } else {
-        (score, format!("{label}, sd vs old")) // the seed's claim is about sd
+        (score, format!("{label}, {test} vs {base}"))
     }
 }
 

@@ -533,3 +533,73 @@ fn a_judge_budget_in_depth() {
     );
     assert!(!r[0]["settings"].contains("judge_nodes"));
 }
+
+/// Any two builds: the games of a `--builds old,sdnr` match are judged with their columns named
+/// by those builds, read back by `--summary-only` and `--resume`; positions mode takes
+/// `--builds`.
+#[test]
+fn any_pairing_is_judged_under_its_builds_names() {
+    let dir = scratch_dir("judge_old_sdnr");
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/sdnr-nodes-100k/games.csv");
+    let out = dir.join("run");
+    let base = with(
+        umax_judge_args(),
+        &[
+            "--games",
+            games.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    let text = ok(&run_args(&base));
+    assert!(text.contains("Mean sdnr_cp - old_cp"), "{text}");
+    assert!(text.contains("sdnr's move better"), "{text}");
+    let header = std::fs::read_to_string(out.join("divergences.csv")).unwrap();
+    assert!(
+        header.starts_with(
+            "pair,position,ply,fen,old_move,sdnr_move,old_cp,sdnr_cp,sdnr_minus_old,old_judge,sdnr_judge,"
+        ),
+        "{header}"
+    );
+    let summary = std::fs::read_to_string(out.join("judge-summary.csv")).unwrap();
+    assert!(summary.contains("mean_sdnr_minus_old_clipped") && summary.contains("sdnr_better"));
+    let first = judged(rows(&out.join("divergences.csv")));
+    assert!(!first.is_empty());
+    for r in &first {
+        let (o, s): (i32, i32) = (r["old_cp"].parse().unwrap(), r["sdnr_cp"].parse().unwrap());
+        assert_eq!(r["sdnr_minus_old"].parse::<i32>().unwrap(), s - o);
+        assert_ne!(r["old_move"], r["sdnr_move"]);
+    }
+    // read back by the role-neutral reader: --summary-only prints the same text
+    let again = ok(&run_args(&with(base.clone(), &["--summary-only"])));
+    assert_eq!(again, text);
+    // --resume with everything done: the same rows
+    ok(&run_args(&with(base, &["--resume"])));
+    assert_eq!(judged(rows(&out.join("divergences.csv"))), first);
+
+    // positions mode: --builds names the thinkers and the columns
+    let pos = dir.join("positions.txt");
+    std::fs::write(&pos, "open\te2e4 e7e5 g1f3 b8c6\nqgd\td2d4 d7d5 c2c4\n").unwrap();
+    let pout = dir.join("positions");
+    let p = with(
+        umax_judge_args(),
+        &[
+            "--positions",
+            pos.to_str().unwrap(),
+            "--builds",
+            "iidr2,sdp",
+            "--nodes",
+            "20000",
+            "--hash-bits",
+            "16",
+            "--out",
+            pout.to_str().unwrap(),
+        ],
+    );
+    ok(&run_args(&p));
+    let thinks = std::fs::read_to_string(pout.join("thinks.csv")).unwrap();
+    assert!(
+        thinks.starts_with("position,ply,iidr2_move,sdp_move,iidr2_nodes,sdp_nodes,"),
+        "{thinks}"
+    );
+}

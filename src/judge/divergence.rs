@@ -48,8 +48,8 @@ pub struct Divergence {
     pub start_fen: Option<String>,
     /// The moves from the start to the divergence (UCI).
     pub history: Vec<String>,
-    pub old_move: String,
-    pub sd_move: String,
+    pub base_move: String,
+    pub test_move: String,
 }
 
 /// What the finder made of a games.csv.
@@ -75,8 +75,10 @@ pub fn opening_fen(opening: &str) -> Option<String> {
 }
 
 /// Finds the divergence of every pair whose games differ. Rows in any order; each complete
-/// pair must be one game with old as White and one with sd as White, from the same opening.
-pub fn find(rows: &[GameRow]) -> Result<Found, String> {
+/// pair must be one game with the base build as White and one with the test build as White,
+/// from the same opening.
+pub fn find(rows: &[GameRow], builds: crate::builds::Pairing) -> Result<Found, String> {
+    let (base, test) = builds.names();
     let mut by_pair: std::collections::BTreeMap<u64, Vec<&GameRow>> = Default::default();
     for r in rows {
         by_pair.entry(r.pair).or_default().push(r);
@@ -90,15 +92,15 @@ pub fn find(rows: &[GameRow]) -> Result<Found, String> {
             }
             return Err(format!("pair {pair} has {} games", games.len()));
         };
-        let (old_white, sd_white) = match (a.white.as_str(), b.white.as_str()) {
-            ("old", "sd") => (a, b),
-            ("sd", "old") => (b, a),
-            _ => {
-                return Err(format!(
-                    "pair {pair}: games {} and {} do not have old and sd as White once each",
-                    a.game, b.game
-                ));
-            }
+        let (old_white, sd_white) = if (a.white.as_str(), b.white.as_str()) == (&base, &test) {
+            (a, b)
+        } else if (a.white.as_str(), b.white.as_str()) == (&test, &base) {
+            (b, a)
+        } else {
+            return Err(format!(
+                "pair {pair}: games {} and {} do not have {base} and {test} as White once each",
+                a.game, b.game
+            ));
         };
         if old_white.opening != sd_white.opening {
             return Err(format!(
@@ -130,7 +132,7 @@ pub fn find(rows: &[GameRow]) -> Result<Found, String> {
             pos.play_unchecked(mv);
         }
         // White to move: old moves in the game where old is White.
-        let (old_move, sd_move) = match pos.turn() {
+        let (base_move, test_move) = match pos.turn() {
             Color::White => (ow[ply], sw[ply]),
             Color::Black => (sw[ply], ow[ply]),
         };
@@ -139,8 +141,8 @@ pub fn find(rows: &[GameRow]) -> Result<Found, String> {
             ply,
             start_fen,
             history: ow[..ply].iter().map(|s| s.to_string()).collect(),
-            old_move: old_move.to_string(),
-            sd_move: sd_move.to_string(),
+            base_move: base_move.to_string(),
+            test_move: test_move.to_string(),
         });
     }
     Ok(found)
@@ -183,7 +185,7 @@ mod tests {
             row(4, "sd", "e2e4 e7e5 g1f3 b8c6"),
             row(5, "old", "e2e4 e7e5"),
         ];
-        let f = find(&rows).unwrap();
+        let f = find(&rows, crate::builds::Pairing::default()).unwrap();
         assert_eq!(f.divergences, vec![]);
         assert_eq!(
             (f.identical_pairs, f.prefix_pairs, f.incomplete_pairs),
@@ -198,18 +200,28 @@ mod tests {
             row(2, "sd", "e2e4 e7e5 f1c4 b8c6"),
             row(1, "old", "e2e4 e7e5 g1f3 b8c6"),
         ];
-        let d = &find(&rows).unwrap().divergences[0];
+        let d = &find(&rows, crate::builds::Pairing::default())
+            .unwrap()
+            .divergences[0];
         assert_eq!((d.pair, d.ply), (1, 2));
-        assert_eq!((d.old_move.as_str(), d.sd_move.as_str()), ("g1f3", "f1c4"));
+        assert_eq!(
+            (d.base_move.as_str(), d.test_move.as_str()),
+            ("g1f3", "f1c4")
+        );
         assert_eq!(d.history, ["e2e4", "e7e5"]);
         // ply 3 (Black to move): old's move is in the game where sd is White
         let rows = [
             row(1, "old", "e2e4 e7e5 g1f3 b8c6"),
             row(2, "sd", "e2e4 e7e5 g1f3 g8f6 b1c3"),
         ];
-        let d = &find(&rows).unwrap().divergences[0];
+        let d = &find(&rows, crate::builds::Pairing::default())
+            .unwrap()
+            .divergences[0];
         assert_eq!(d.ply, 3);
-        assert_eq!((d.old_move.as_str(), d.sd_move.as_str()), ("g8f6", "b8c6"));
+        assert_eq!(
+            (d.base_move.as_str(), d.test_move.as_str()),
+            ("g8f6", "b8c6")
+        );
     }
 
     #[test]
@@ -217,9 +229,11 @@ mod tests {
         let mut first = [row(1, "old", "d2d4 e7e5"), row(2, "sd", "e2e4 e7e5")];
         first[0].opening = String::new();
         first[1].opening = String::new();
-        let d = &find(&first).unwrap().divergences[0];
+        let d = &find(&first, crate::builds::Pairing::default())
+            .unwrap()
+            .divergences[0];
         assert_eq!(
-            (d.ply, d.old_move.as_str(), d.sd_move.as_str()),
+            (d.ply, d.base_move.as_str(), d.test_move.as_str()),
             (0, "d2d4", "e2e4")
         );
         assert!(d.history.is_empty());
@@ -227,9 +241,11 @@ mod tests {
             row(1, "old", "e2e4 e7e5 g1f3 b8c6"),
             row(2, "sd", "e2e4 e7e5 g1f3 g8f6"),
         ];
-        let d = &find(&last).unwrap().divergences[0];
+        let d = &find(&last, crate::builds::Pairing::default())
+            .unwrap()
+            .divergences[0];
         assert_eq!(
-            (d.ply, d.old_move.as_str(), d.sd_move.as_str()),
+            (d.ply, d.base_move.as_str(), d.test_move.as_str()),
             (3, "g8f6", "b8c6")
         );
     }
@@ -240,9 +256,11 @@ mod tests {
             row(1, "old", "e2e4 e7e5 g1f3"),
             row(2, "sd", "e2e4 e7e5 f1c4 g8f6 d2d3 f8c5"),
         ];
-        let d = &find(&rows).unwrap().divergences[0];
+        let d = &find(&rows, crate::builds::Pairing::default())
+            .unwrap()
+            .divergences[0];
         assert_eq!(
-            (d.ply, d.old_move.as_str(), d.sd_move.as_str()),
+            (d.ply, d.base_move.as_str(), d.test_move.as_str()),
             (2, "g1f3", "f1c4")
         );
     }
@@ -261,6 +279,10 @@ mod tests {
     #[test]
     fn malformed_pairs_are_errors() {
         let rows = [row(1, "old", "e2e4"), row(2, "old", "d2d4")];
-        assert!(find(&rows).unwrap_err().contains("pair 1"));
+        assert!(
+            find(&rows, crate::builds::Pairing::default())
+                .unwrap_err()
+                .contains("pair 1")
+        );
     }
 }

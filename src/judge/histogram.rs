@@ -1,4 +1,4 @@
-//! `histogram.svg`: the judged divergences by `sd_cp − old_cp` (scores clipped to ±1000), in
+//! `histogram.svg`: the judged divergences by `test_cp − base_cp` (scores clipped to ±1000), in
 //! bins of [`BIN`] cp centred on multiples of [`BIN`] from −[`RANGE`] to +[`RANGE`] (so the
 //! bin at 0 holds the differences within ±12 cp); differences beyond go into the end bins.
 
@@ -37,8 +37,10 @@ pub fn draw(
     let root = SVGBackend::new(path, (800, 500)).into_drawing_area();
     root.fill(&WHITE)?;
     let caption = format!(
-        "{} divergences: sd − old {} cp [{}, {}], better/equal/worse {}/{}/{}",
+        "{} divergences: {} − {} {} cp [{}, {}], better/equal/worse {}/{}/{}",
         s.divergences,
+        s.test,
+        s.base,
         crate::summary::fixed(s.clipped.mean, 1),
         crate::summary::fixed(s.clipped.low, 1),
         crate::summary::fixed(s.clipped.high, 1),
@@ -58,7 +60,8 @@ pub fn draw(
         .configure_mesh()
         .disable_x_mesh()
         .x_desc(format!(
-            "judge's sd_cp − old_cp (mover's view, clipped; end bins hold all beyond ±{RANGE})"
+            "judge's {}_cp − {}_cp (mover's view, clipped; end bins hold all beyond ±{RANGE})",
+            s.test, s.base
         ))
         .y_desc("divergences")
         .x_label_formatter(&|x| format!("{x:.0}"))
@@ -83,7 +86,7 @@ mod tests {
     #[test]
     fn bins_clip_at_the_ends() {
         let row = |d: i32| DivergenceRow {
-            sd_cp: d,
+            test_cp: d,
             ..DivergenceRow::default()
         };
         let c = bins(&[

@@ -1,4 +1,4 @@
-//! `umax judge`: where old and sd choose different moves, a strong UCI engine (the judge)
+//! `umax judge`: where two builds (the base and the test of a match, e.g. old and sd) choose different moves, a strong UCI engine (the judge)
 //! scores the position after each move. Far less noise per CPU-hour than game results.
 //!
 //! Two sources of divergences:
@@ -25,7 +25,6 @@ pub mod summary;
 pub mod think;
 pub mod uci_client;
 
-use crate::builds::Build;
 use crate::chess::parse_uci;
 use crate::engine::Engine;
 use serde::{Deserialize, Serialize};
@@ -60,12 +59,15 @@ pub enum Source {
 #[derive(Clone, Debug)]
 pub struct JudgeOptions {
     pub source: Source,
+    /// Positions mode: the two builds that think (`--builds BASE,TEST`). Games mode takes the
+    /// pairing from the games' settings.
+    pub builds: crate::builds::Pairing,
     pub judge: JudgeSpec,
     pub out: PathBuf,
     pub resume: bool,
     pub concurrency: usize,
     pub progress: bool,
-    /// |sd_cp − old_cp| at most this counts as equal.
+    /// |test_cp − base_cp| at most this counts as equal.
     pub margin: i32,
     /// Only summarize the rows on disk ([`summarize_only`]).
     pub summary_only: bool,
@@ -83,16 +85,16 @@ pub struct DivergenceRow {
     pub ply: u64,
     /// The position before the move.
     pub fen: String,
-    pub old_move: String,
-    pub sd_move: String,
-    /// The judge's score after old's move, centipawns from the mover's view.
-    pub old_cp: i32,
-    pub sd_cp: i32,
-    pub sd_minus_old: i32,
+    pub base_move: String,
+    pub test_move: String,
+    /// The judge's score after the base build's move, centipawns from the mover's view.
+    pub base_cp: i32,
+    pub test_cp: i32,
+    pub test_minus_base: i32,
     /// The judge's own words for the position after the move, from the side to move there
     /// (`cp 35`, `mate -2`), or `checkmate`/`stalemate`/`insufficient_material`.
-    pub old_judge: String,
-    pub sd_judge: String,
+    pub base_judge: String,
+    pub test_judge: String,
     /// CPU seconds the judge spent on this row.
     pub judge_cpu_s: f64,
     /// The UCI `position` the judge was given, without the judged move.
@@ -106,12 +108,12 @@ pub struct ThinkRow {
     pub position: String,
     pub ply: u64,
     /// `-`: no legal move offered.
-    pub old_move: String,
-    pub sd_move: String,
-    pub old_nodes: u64,
-    pub sd_nodes: u64,
-    pub old_cpu_s: f64,
-    pub sd_cpu_s: f64,
+    pub base_move: String,
+    pub test_move: String,
+    pub base_nodes: u64,
+    pub test_nodes: u64,
+    pub base_cpu_s: f64,
+    pub test_cpu_s: f64,
     pub settings: String,
 }
 
@@ -122,7 +124,7 @@ struct Task {
     pair: Option<u64>,
     start_fen: Option<String>,
     history: Vec<String>,
-    /// Games mode: old's and sd's moves, known from the games.
+    /// Games mode: the base's and the test's moves, known from the games.
     moves: Option<(String, String)>,
 }
 
@@ -234,18 +236,18 @@ fn judge_move(
     Ok((-score.centipawns(), score.text()))
 }
 
-/// Judges old's and sd's moves in one position.
+/// Judges the base's and the test's moves in one position.
 fn judge_pair(
     judge: &mut Judge,
     task: &Task,
-    old_move: &str,
-    sd_move: &str,
+    base_move: &str,
+    test_move: &str,
     settings: &str,
 ) -> Result<DivergenceRow, String> {
     let (pos, position_command) = position_of(task.start_fen.as_deref(), &task.history)?;
     let cpu0 = judge.cpu_seconds();
-    let (old_cp, old_judge) = judge_move(judge, &pos, &position_command, old_move)?;
-    let (sd_cp, sd_judge) = judge_move(judge, &pos, &position_command, sd_move)?;
+    let (base_cp, base_judge) = judge_move(judge, &pos, &position_command, base_move)?;
+    let (test_cp, test_judge) = judge_move(judge, &pos, &position_command, test_move)?;
     let judge_cpu_s = (judge.cpu_seconds() - cpu0).max(0.0);
     Ok(DivergenceRow {
         pair: task.pair,
@@ -256,13 +258,13 @@ fn judge_pair(
         },
         ply: task.history.len() as u64,
         fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
-        old_move: old_move.to_string(),
-        sd_move: sd_move.to_string(),
-        old_cp,
-        sd_cp,
-        sd_minus_old: sd_cp - old_cp,
-        old_judge,
-        sd_judge,
+        base_move: base_move.to_string(),
+        test_move: test_move.to_string(),
+        base_cp,
+        test_cp,
+        test_minus_base: test_cp - base_cp,
+        base_judge,
+        test_judge,
         judge_cpu_s: (judge_cpu_s * 1000.0).round() / 1000.0,
         position_command,
         settings: settings.to_string(),
@@ -281,9 +283,10 @@ fn do_task(
     task: &Task,
     source: &Source,
     settings: &str,
+    builds: crate::builds::Pairing,
 ) -> Result<(Option<DivergenceRow>, Option<ThinkRow>), String> {
-    if let Some((old_move, sd_move)) = &task.moves {
-        let row = judge_pair(&mut w.judge, task, old_move, sd_move, settings)?;
+    if let Some((base_move, test_move)) = &task.moves {
+        let row = judge_pair(&mut w.judge, task, base_move, test_move, settings)?;
         return Ok((Some(row), None));
     }
     let Source::Positions {
@@ -294,8 +297,8 @@ fn do_task(
     };
     let (old, sd) = w.engines.get_or_insert_with(|| {
         (
-            think::new_engine(Build::Old, *hash_bits),
-            think::new_engine(Build::Sd, *hash_bits),
+            think::new_engine(builds.base, *hash_bits),
+            think::new_engine(builds.test, *hash_bits),
         )
     });
     let fen = task.start_fen.as_deref();
@@ -304,12 +307,12 @@ fn do_task(
     let think_row = ThinkRow {
         position: task.key.clone(),
         ply: task.history.len() as u64,
-        old_move: o.mv.clone().unwrap_or_else(|| "-".into()),
-        sd_move: s.mv.clone().unwrap_or_else(|| "-".into()),
-        old_nodes: o.nodes,
-        sd_nodes: s.nodes,
-        old_cpu_s: (o.cpu_s * 1e6).round() / 1e6,
-        sd_cpu_s: (s.cpu_s * 1e6).round() / 1e6,
+        base_move: o.mv.clone().unwrap_or_else(|| "-".into()),
+        test_move: s.mv.clone().unwrap_or_else(|| "-".into()),
+        base_nodes: o.nodes,
+        test_nodes: s.nodes,
+        base_cpu_s: (o.cpu_s * 1e6).round() / 1e6,
+        test_cpu_s: (s.cpu_s * 1e6).round() / 1e6,
         settings: settings.to_string(),
     };
     let row = match (&o.mv, &s.mv) {
@@ -319,12 +322,23 @@ fn do_task(
     Ok((row, Some(think_row)))
 }
 
-/// The tasks of a run, in order, and (games mode) what the finder counted.
-fn tasks(source: &Source) -> Result<(Vec<Task>, Option<divergence::Found>), String> {
+/// What [`tasks`] returns: the tasks, (games mode) what the finder counted, and the pairing.
+type Tasks = (Vec<Task>, Option<divergence::Found>, crate::builds::Pairing);
+
+/// The tasks of a run, in order, (games mode) what the finder counted, and the two builds
+/// (games mode: the games' `builds=`, the default pairing without it; positions mode:
+/// `builds`).
+fn tasks(source: &Source, builds: crate::builds::Pairing) -> Result<Tasks, String> {
     match source {
         Source::Games(paths) => {
             let rows = crate::report::read_games(paths)?;
-            let found = divergence::find(&rows)?;
+            let (base, test) = crate::games::settings_builds(&rows[0].settings)
+                .unwrap_or_else(|| crate::builds::Pairing::default().names());
+            let pairing = crate::builds::Pairing {
+                base: base.parse()?,
+                test: test.parse()?,
+            };
+            let found = divergence::find(&rows, pairing)?;
             let tasks = found
                 .divergences
                 .iter()
@@ -333,10 +347,10 @@ fn tasks(source: &Source) -> Result<(Vec<Task>, Option<divergence::Found>), Stri
                     pair: Some(d.pair),
                     start_fen: d.start_fen.clone(),
                     history: d.history.clone(),
-                    moves: Some((d.old_move.clone(), d.sd_move.clone())),
+                    moves: Some((d.base_move.clone(), d.test_move.clone())),
                 })
                 .collect();
-            Ok((tasks, Some(found)))
+            Ok((tasks, Some(found), pairing))
         }
         Source::Positions { file, .. } => {
             let text = fs::read_to_string(file)
@@ -360,7 +374,7 @@ fn tasks(source: &Source) -> Result<(Vec<Task>, Option<divergence::Found>), Stri
                     moves: None,
                 });
             }
-            Ok((out, None))
+            Ok((out, None, builds))
         }
     }
 }
@@ -417,44 +431,93 @@ fn read_csv<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<(Vec<T>, u64), 
     let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let mut reader = csv::Reader::from_reader(&bytes[..complete]);
+    // the file names its columns by the builds (`old_move`, `sdnr_cp`, `sdnr_minus_old`);
+    // the rows are read by their roles (`base_move`, `test_cp`, `test_minus_base`)
+    let header = reader
+        .headers()
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .clone();
+    let names = names_of_header(&header);
+    let roles: csv::StringRecord = header.iter().map(|c| role_of(c, &names)).collect();
     let mut rows = Vec::new();
-    for (i, row) in reader.deserialize::<T>().enumerate() {
-        rows.push(row.map_err(|e| format!("{}: row {}: {e}", path.display(), i + 1))?);
+    for (i, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| format!("{}: row {}: {e}", path.display(), i + 1))?;
+        rows.push(
+            record
+                .deserialize::<T>(Some(&roles))
+                .map_err(|e| format!("{}: row {}: {e}", path.display(), i + 1))?,
+        );
     }
     Ok((rows, complete as u64))
 }
 
-/// Writes `rows` (with a header) to `path` atomically.
-fn write_csv<T: Serialize>(path: &Path, rows: &[T]) -> Result<(), String> {
+/// The two builds of a judge run, `(base, test)`, as its files name their columns.
+pub type Names = (String, String);
+
+/// The builds a divergences.csv or thinks.csv header names: its first two `*_move` columns are
+/// the base's and the test's (an empty or unknown header: the default pairing).
+fn names_of_header(header: &csv::StringRecord) -> Names {
+    let moves: Vec<&str> = header
+        .iter()
+        .filter_map(|c| c.strip_suffix("_move"))
+        .collect();
+    match moves[..] {
+        [base, test, ..] => (base.to_string(), test.to_string()),
+        _ => crate::builds::Pairing::default().names(),
+    }
+}
+
+/// The file's name of a role column: `test_minus_base` is `{test}_minus_{base}`, the other
+/// `test_*`/`base_*` columns as games.csv names them.
+fn file_column(role: &str, (base, test): &Names) -> String {
+    if role == "test_minus_base" {
+        format!("{test}_minus_{base}")
+    } else {
+        crate::builds::column_name(role, base, test)
+    }
+}
+
+/// The role of a file's column (the inverse of [`file_column`]).
+fn role_of(column: &str, names: &Names) -> String {
+    let (base, test) = names;
+    if column == format!("{test}_minus_{base}") {
+        return "test_minus_base".into();
+    }
+    for (name, role) in [(test, "test"), (base, "base")] {
+        if let Some(rest) = column.strip_prefix(&format!("{name}_")) {
+            return format!("{role}_{rest}");
+        }
+    }
+    column.to_string()
+}
+
+/// Writes `rows` (with a header naming the builds) to `path` atomically.
+fn write_csv<T: Serialize>(path: &Path, rows: &[T], names: &Names) -> Result<(), String> {
     let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
         .terminator(csv::Terminator::Any(b'\n'))
-        .from_writer(Vec::new());
+        .from_writer(header_line::<T>(names));
     for r in rows {
         w.serialize(r).map_err(|e| e.to_string())?;
     }
     let bytes = w.into_inner().map_err(|e| e.to_string())?;
-    let bytes = if rows.is_empty() {
-        header_line::<T>()
-    } else {
-        bytes
-    };
     crate::files::write_atomically(path, &bytes)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// The header line of a row type, for an empty file.
-fn header_line<T>() -> Vec<u8> {
+/// The header line of a row type, its columns named by the builds.
+fn header_line<T>(names: &Names) -> Vec<u8> {
     let name = std::any::type_name::<T>();
     let cols: &[&str] = if name.ends_with("ThinkRow") {
         &[
             "position",
             "ply",
-            "old_move",
-            "sd_move",
-            "old_nodes",
-            "sd_nodes",
-            "old_cpu_s",
-            "sd_cpu_s",
+            "base_move",
+            "test_move",
+            "base_nodes",
+            "test_nodes",
+            "base_cpu_s",
+            "test_cpu_s",
             "settings",
         ]
     } else {
@@ -463,18 +526,19 @@ fn header_line<T>() -> Vec<u8> {
             "position",
             "ply",
             "fen",
-            "old_move",
-            "sd_move",
-            "old_cp",
-            "sd_cp",
-            "sd_minus_old",
-            "old_judge",
-            "sd_judge",
+            "base_move",
+            "test_move",
+            "base_cp",
+            "test_cp",
+            "test_minus_base",
+            "base_judge",
+            "test_judge",
             "judge_cpu_s",
             "position_command",
             "settings",
         ]
     };
+    let cols: Vec<String> = cols.iter().map(|c| file_column(c, names)).collect();
     format!("{}\n", cols.join(",")).into_bytes()
 }
 
@@ -485,7 +549,7 @@ struct Appender {
 }
 
 impl Appender {
-    fn open<T>(path: &Path) -> Result<Appender, String> {
+    fn open<T>(path: &Path, names: &Names) -> Result<Appender, String> {
         let new = fs::metadata(path).map_or(true, |m| m.len() == 0);
         let mut file = OpenOptions::new()
             .create(true)
@@ -493,7 +557,7 @@ impl Appender {
             .open(path)
             .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
         if new {
-            file.write_all(&header_line::<T>())
+            file.write_all(&header_line::<T>(names))
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
         Ok(Appender {
@@ -538,7 +602,8 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
     };
     drop(probe);
     let settings = settings(opts, &judge_name);
-    let (tasks, found) = tasks(&opts.source)?;
+    let (tasks, found, pairing) = tasks(&opts.source, opts.builds)?;
+    let names = pairing.names();
     let out = &opts.out;
     let div_path = out.join(DIVERGENCES_CSV);
     let thinks_path = out.join(THINKS_CSV);
@@ -581,16 +646,19 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
     };
     fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     // rewrite what is kept (drops a partial last line), then append
-    write_csv(&div_path, &rows)?;
+    write_csv(&div_path, &rows, &names)?;
     if positions_mode {
-        write_csv(&thinks_path, &think_rows)?;
+        write_csv(&thinks_path, &think_rows, &names)?;
     }
     append_command(out, opts, &settings)?;
 
     let todo: Vec<&Task> = tasks.iter().filter(|t| !done.contains(&t.key)).collect();
-    let div_out = Mutex::new(Appender::open::<DivergenceRow>(&div_path)?);
+    let div_out = Mutex::new(Appender::open::<DivergenceRow>(&div_path, &names)?);
     let think_out = if positions_mode {
-        Some(Mutex::new(Appender::open::<ThinkRow>(&thinks_path)?))
+        Some(Mutex::new(Appender::open::<ThinkRow>(
+            &thinks_path,
+            &names,
+        )?))
     } else {
         None
     };
@@ -622,7 +690,7 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
                 while !stop.load(Ordering::SeqCst) {
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(task) = todo.get(i) else { break };
-                    match do_task(&mut w, task, &opts.source, &settings) {
+                    match do_task(&mut w, task, &opts.source, &settings, pairing) {
                         Ok((row, think)) => {
                             let written = (|| {
                                 if let Some(r) = &row {
@@ -664,7 +732,7 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
         ));
     }
 
-    write_results(opts, &tasks, found.as_ref(), &settings, true)
+    write_results(opts, &tasks, found.as_ref(), &settings, true, &names)
 }
 
 /// Sorts the rows on disk into task order (when `rewrite`), and writes the summary and the
@@ -675,6 +743,7 @@ fn write_results(
     found: Option<&divergence::Found>,
     settings: &str,
     rewrite: bool,
+    names: &Names,
 ) -> Result<JudgeOutcome, String> {
     let out = &opts.out;
     let div_path = out.join(DIVERGENCES_CSV);
@@ -694,7 +763,7 @@ fn write_results(
     });
     let mut written = Vec::new();
     if rewrite {
-        write_csv(&div_path, &rows)?;
+        write_csv(&div_path, &rows, names)?;
         written.push(div_path.clone());
     }
     let thinks = if positions_mode {
@@ -706,7 +775,7 @@ fn write_results(
                 .unwrap_or(usize::MAX)
         });
         if rewrite {
-            write_csv(&thinks_path, &t)?;
+            write_csv(&thinks_path, &t, names)?;
             written.push(thinks_path.clone());
         }
         Some(t)
@@ -717,7 +786,14 @@ fn write_results(
         Some(t) => t.len(),
         None => rows.len(),
     };
-    let mut s = summary::summarize(&rows, thinks.as_deref(), found, opts.margin, settings);
+    let mut s = summary::summarize(
+        &rows,
+        thinks.as_deref(),
+        found,
+        opts.margin,
+        settings,
+        (&names.0, &names.1),
+    );
     s.done = (done, tasks.len());
     let text = summary::text(&s);
     let w = |name: &str, bytes: &[u8]| {
@@ -742,7 +818,7 @@ fn write_results(
 /// `--summary-only`: the summary and histogram of the rows on disk in `--out` (e.g. of a
 /// stopped or still running run), without judging anything and without touching the CSVs.
 pub fn summarize_only(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
-    let (tasks, found) = tasks(&opts.source)?;
+    let (tasks, found, pairing) = tasks(&opts.source, opts.builds)?;
     let (rows, _) = read_csv::<DivergenceRow>(&opts.out.join(DIVERGENCES_CSV))?;
     let (thinks, _) = read_csv::<ThinkRow>(&opts.out.join(THINKS_CSV))?;
     let settings = rows
@@ -761,7 +837,14 @@ pub fn summarize_only(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
             opts.out.display()
         ));
     }
-    write_results(opts, &tasks, found.as_ref(), &settings, false)
+    write_results(
+        opts,
+        &tasks,
+        found.as_ref(),
+        &settings,
+        false,
+        &pairing.names(),
+    )
 }
 
 fn append_command(out: &Path, opts: &JudgeOptions, settings: &str) -> Result<(), String> {

@@ -1,12 +1,12 @@
 //! The judged divergences in a few numbers.
 //!
-//! - The headline is the mean of `sd_cp − old_cp` with each score first **clipped to
+//! - The headline is the mean of `TEST_cp − BASE_cp` (the judged builds' names) with each score first **clipped to
 //!   ±[`CLIP`]** centipawns: beyond ten pawns (and for mates, `±(10000 − plies)`) a position is
 //!   decided either way, and one mate against a small edge would otherwise outweigh hundreds of
 //!   divergences. The 95% interval is the normal approximation `mean ± 1.96·s/√n` (sample
 //!   standard deviation; the divergences are independent positions). The unclipped mean and
 //!   the median are given too.
-//! - Better / equal / worse: `sd_cp − old_cp` (clipped) above `margin`, within `±margin`,
+//! - Better / equal / worse: `test_cp − base_cp` (clipped) above `margin`, within `±margin`,
 //!   below `−margin`.
 
 use super::DivergenceRow;
@@ -54,11 +54,14 @@ pub fn mean_interval(values: &[f64]) -> Mean {
 
 /// The clipped difference of a row.
 pub fn clipped_diff(r: &DivergenceRow) -> i32 {
-    r.sd_cp.clamp(-CLIP, CLIP) - r.old_cp.clamp(-CLIP, CLIP)
+    r.test_cp.clamp(-CLIP, CLIP) - r.base_cp.clamp(-CLIP, CLIP)
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct JudgeSummary {
+    /// The two builds judged: `test` against `base` (named as games.csv names them).
+    pub base: String,
+    pub test: String,
     pub settings: String,
     pub divergences: usize,
     /// Of the clipped differences (the headline).
@@ -87,14 +90,17 @@ pub fn summarize(
     found: Option<&Found>,
     margin: i32,
     settings: &str,
+    (base, test): (&str, &str),
 ) -> JudgeSummary {
     let clipped: Vec<f64> = rows.iter().map(|r| clipped_diff(r) as f64).collect();
-    let raw: Vec<f64> = rows.iter().map(|r| r.sd_minus_old as f64).collect();
+    let raw: Vec<f64> = rows.iter().map(|r| r.test_minus_base as f64).collect();
     let mut sorted = clipped.clone();
     sorted.sort_by(|a, b| a.total_cmp(b));
     let median = crate::bench::median(&mut sorted).unwrap_or(f64::NAN);
     let m = margin as f64;
     JudgeSummary {
+        base: base.to_string(),
+        test: test.to_string(),
         settings: settings.to_string(),
         divergences: rows.len(),
         clipped: mean_interval(&clipped),
@@ -109,14 +115,16 @@ pub fn summarize(
             (
                 t.len(),
                 t.iter()
-                    .filter(|r| r.old_move != "-" && r.sd_move != "-" && r.old_move != r.sd_move)
+                    .filter(|r| {
+                        r.base_move != "-" && r.test_move != "-" && r.base_move != r.test_move
+                    })
                     .count(),
                 t.iter()
-                    .filter(|r| r.old_move == "-" || r.sd_move == "-")
+                    .filter(|r| r.base_move == "-" || r.test_move == "-")
                     .count(),
             )
         }),
-        umax_cpu_s: thinks.map_or(0.0, |t| t.iter().map(|r| r.old_cpu_s + r.sd_cpu_s).sum()),
+        umax_cpu_s: thinks.map_or(0.0, |t| t.iter().map(|r| r.base_cpu_s + r.test_cpu_s).sum()),
         judge_cpu_s: rows.iter().map(|r| r.judge_cpu_s).sum(),
         done: (
             thinks.map_or(rows.len(), |t| t.len()),
@@ -161,14 +169,18 @@ pub fn text(s: &JudgeSummary) -> String {
     let _ = writeln!(o, "Divergences judged: {}", s.divergences);
     let _ = writeln!(
         o,
-        "Mean sd_cp - old_cp (scores clipped to +/-{CLIP}): {} cp, 95% interval [{}, {}]",
+        "Mean {}_cp - {}_cp (scores clipped to +/-{CLIP}): {} cp, 95% interval [{}, {}]",
+        s.test,
+        s.base,
         fixed(s.clipped.mean, 1),
         fixed(s.clipped.low, 1),
         fixed(s.clipped.high, 1)
     );
     let _ = writeln!(
         o,
-        "Mean sd_cp - old_cp (unclipped, mates as +/-(10000 - plies)): {} cp, 95% interval [{}, {}]",
+        "Mean {}_cp - {}_cp (unclipped, mates as +/-(10000 - plies)): {} cp, 95% interval [{}, {}]",
+        s.test,
+        s.base,
         fixed(s.raw.mean, 1),
         fixed(s.raw.low, 1),
         fixed(s.raw.high, 1)
@@ -177,7 +189,8 @@ pub fn text(s: &JudgeSummary) -> String {
     let n = s.divergences;
     let _ = writeln!(
         o,
-        "sd's move better / equal (within {} cp) / worse: {} / {} / {} ({} / {} / {})",
+        "{}'s move better / equal (within {} cp) / worse: {} / {} / {} ({} / {} / {})",
+        s.test,
         s.margin,
         s.better,
         s.equal,
@@ -208,22 +221,28 @@ pub fn csv(s: &JudgeSummary) -> Vec<u8> {
             (p.0.to_string(), p.1.to_string(), p.2.to_string())
         });
     let f = |x: f64| fixed(x, 3);
+    let (minus_clipped, minus_raw, better, worse) = (
+        format!("mean_{}_minus_{}_clipped", s.test, s.base),
+        format!("mean_{}_minus_{}_raw", s.test, s.base),
+        format!("{}_better", s.test),
+        format!("{}_worse", s.test),
+    );
     let cols: Vec<(&str, String)> = vec![
         ("done", s.done.0.to_string()),
         ("total", s.done.1.to_string()),
         ("divergences", s.divergences.to_string()),
-        ("mean_sd_minus_old_clipped", f(s.clipped.mean)),
+        (&minus_clipped, f(s.clipped.mean)),
         ("clipped_low", f(s.clipped.low)),
         ("clipped_high", f(s.clipped.high)),
         ("clip", CLIP.to_string()),
-        ("mean_sd_minus_old_raw", f(s.raw.mean)),
+        (&minus_raw, f(s.raw.mean)),
         ("raw_low", f(s.raw.low)),
         ("raw_high", f(s.raw.high)),
         ("median_clipped", f(s.median)),
         ("margin", s.margin.to_string()),
-        ("sd_better", s.better.to_string()),
+        (&better, s.better.to_string()),
         ("equal", s.equal.to_string()),
-        ("sd_worse", s.worse.to_string()),
+        (&worse, s.worse.to_string()),
         ("identical_pairs", identical),
         ("prefix_pairs", prefix),
         ("incomplete_pairs", incomplete),
@@ -248,11 +267,11 @@ pub fn csv(s: &JudgeSummary) -> Vec<u8> {
 mod tests {
     use super::*;
 
-    fn row(old_cp: i32, sd_cp: i32) -> DivergenceRow {
+    fn row(base_cp: i32, test_cp: i32) -> DivergenceRow {
         DivergenceRow {
-            old_cp,
-            sd_cp,
-            sd_minus_old: sd_cp - old_cp,
+            base_cp,
+            test_cp,
+            test_minus_base: test_cp - base_cp,
             ..DivergenceRow::default()
         }
     }
@@ -278,7 +297,7 @@ mod tests {
             row(-9990, 9995),
             row(10, 10),
         ];
-        let s = summarize(&rows, None, None, 10, "x");
+        let s = summarize(&rows, None, None, 10, "x", ("old", "sd"));
         assert_eq!((s.better, s.equal, s.worse), (2, 2, 1));
         assert_eq!(clipped_diff(&rows[3]), 2000);
         assert_eq!(s.median, 5.0);
