@@ -6,7 +6,7 @@
 
 Reads results/iid-scaled-15/ (ratings.csv and crosstable.csv, written by `umax tournament`
 or `umax tournament --rate`, and each pairing's games.csv through scripts/umaxresults.py) and
-results/iid-cost/depth.csv (`umax bench --build all --depth 8 --csv`), and writes:
+results/iid-cost/depth.csv (`umax bench --build all --depth D --csv`), and writes:
 - between `<!-- STUDY -->` and `<!-- /STUDY -->` in results/README.md: the rating table, the
   games per pairing, the cost-to-depth medians, and the conclusions, each sentence built from
   the numbers it quotes;
@@ -184,9 +184,9 @@ def study_block():
     cost, depths = cost_medians()
     out.append("")
     if cost:
-        out.append("**Cost to depth** (`results/iid-cost/`: `umax bench --build all --depth 8` on the 16 bench "
-                   "positions; the median over positions of each build's nodes to complete a root depth, "
-                   "over old's):")
+        out.append(f"**Cost to depth** (`results/iid-cost/`: `umax bench --build all --depth {depths[-1]}` on "
+                   "the 16 bench positions; the median over positions of each build's nodes to complete a "
+                   "root depth, over old's):")
         out.append("")
         out.append("| depth | " + " | ".join(f"`{b}`" for b in cost) + " |")
         out.append("|---|" + "---|" * len(cost))
