@@ -372,6 +372,13 @@ pub struct Cross {
     pub penta: [u64; 5],
 }
 
+impl Cross {
+    /// The test build's score fraction; `None` for a pairing with no games.
+    pub fn score(&self) -> Option<f64> {
+        (self.games > 0).then(|| (self.wins as f64 + 0.5 * self.draws as f64) / self.games as f64)
+    }
+}
+
 pub fn cross_table(t: &Tournament) -> Vec<Cross> {
     t.pairings
         .iter()
@@ -458,7 +465,7 @@ pub fn render(t: &Tournament, fit: &Fit) -> Vec<(&'static str, String)> {
         "base,test,games,pairs,test_wins,test_draws,test_losses,test_score,pairs_0,pairs_0.5,pairs_1,pairs_1.5,pairs_2\n",
     );
     for c in &cross {
-        let score = (c.games > 0).then(|| (c.wins as f64 + 0.5 * c.draws as f64) / c.games as f64);
+        let score = c.score();
         let _ = writeln!(
             ct,
             "{},{},{},{},{},{},{},{},{},{},{},{},{}",
@@ -530,7 +537,7 @@ pub fn render(t: &Tournament, fit: &Fit) -> Vec<(&'static str, String)> {
     }
     txt += "\nCross table (the test build's results; pairs: complete game pairs by test's points 0/0.5/1/1.5/2):\n";
     for c in &cross {
-        let score = (c.games > 0).then(|| (c.wins as f64 + 0.5 * c.draws as f64) / c.games as f64);
+        let score = c.score();
         let _ = writeln!(
             txt,
             "  {:<8} vs {:<8} {:>5} games  +{} ={} -{}  {}  pairs {:?}",
