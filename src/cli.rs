@@ -440,6 +440,13 @@ pub struct RunArgs {
     /// clearing counts against the clock, so it is recorded in the settings.
     #[arg(long)]
     pub full_clear: bool,
+    /// With --tc: also cut a think inside its iteration once it has used twice its share of
+    /// the clock (2 x remaining/30, at most remaining/4, CPU), and play the move of its last
+    /// completed iteration (as `umax uci` does at its hard limit). Not micro-Max, whose
+    /// iterations run to their end and can lose on time: a different condition, recorded in
+    /// the settings (hard_deadline=1); each cut think is marked `cut` in the PGN comment.
+    #[arg(long, requires = "tc")]
+    pub hard_deadline: bool,
     /// Openings: one per line as UCI moves from the initial position ('#' lines and blank
     /// lines skipped), or a PGN file (main lines, FEN tags honoured). FEN/EPD lines are
     /// accepted for the Rust engines only (the C original has no counterpart). Default: the
@@ -488,6 +495,7 @@ impl RunArgs {
         o.max_plies = self.max_plies;
         o.hash_bits = self.hash_bits;
         o.full_clear = self.full_clear;
+        o.hard_deadline = self.hard_deadline;
         if let Some(path) = self.openings {
             o.openings = OpeningsSource::File(path);
         }

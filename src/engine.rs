@@ -358,6 +358,9 @@ pub struct Abort {
     pub stop: Option<Arc<AtomicBool>>,
     /// Wall-clock instant past which the search unwinds.
     pub deadline: Option<Instant>,
+    /// Thread CPU time ([`thread_cpu_seconds`]) past which the search unwinds: the hard
+    /// per-move deadline of `umax match --tc --hard-deadline`, on the match's own clock.
+    pub cpu_deadline: Option<f64>,
 }
 
 impl Abort {
@@ -366,6 +369,7 @@ impl Abort {
             .as_ref()
             .is_some_and(|s| s.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|t| Instant::now() >= t)
+            || self.cpu_deadline.is_some_and(|t| thread_cpu_seconds() >= t)
     }
 }
 
@@ -1464,7 +1468,7 @@ mod tests {
             let stopped = Limits {
                 abort: Some(Abort {
                     stop: Some(Arc::new(AtomicBool::new(true))),
-                    deadline: None,
+                    ..Abort::default()
                 }),
                 ..Limits::default()
             };
@@ -1494,12 +1498,23 @@ mod tests {
             assert!(d.enter_move(0x64, 0x44));
             let past = Limits {
                 abort: Some(Abort {
-                    stop: None,
                     deadline: Some(Instant::now()),
+                    ..Abort::default()
                 }),
                 ..Limits::default()
             };
             assert_eq!(d.think_move(&past, |_| {}), t, "{build}");
+            // and so does a CPU deadline in the past (the match's hard per-move deadline)
+            d.reset();
+            assert!(d.enter_move(0x64, 0x44));
+            let cpu_past = Limits {
+                abort: Some(Abort {
+                    cpu_deadline: Some(thread_cpu_seconds()),
+                    ..Abort::default()
+                }),
+                ..Limits::default()
+            };
+            assert_eq!(d.think_move(&cpu_past, |_| {}), t, "{build}");
             // and the faithful think, in the same engine, is not cut
             d.reset();
             assert!(d.enter_move(0x64, 0x44));

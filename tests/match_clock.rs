@@ -222,3 +222,51 @@ fn scaling_needs_a_clock() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `--hard-deadline`: thinks are cut inside their iteration at twice their share (at most a
+/// quarter of the remaining clock), marked `cut` in the PGN, and the condition is in the
+/// settings, so a run without it does not resume one with it.
+#[test]
+fn a_hard_deadline_cuts_thinks_and_is_a_condition_of_its_own() {
+    let dir = scratch("clock-hard");
+    let args = scaled(&dir, &["--games", "2", "--tc", "0.6", "--hard-deadline"]);
+    run_ok(&strs(&args));
+    let rows = rows(&dir);
+    assert_eq!(rows.len(), 2);
+    for r in &rows {
+        assert!(r.settings.contains(";hard_deadline=1"), "{}", r.settings);
+    }
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    let comments: Vec<&str> = pgn
+        .split('{')
+        .skip(1)
+        .filter_map(|c| c.split('}').next())
+        .filter(|c| c.contains("s ") && c.ends_with('n') || c.contains("n "))
+        .collect();
+    let cut: Vec<&&str> = comments.iter().filter(|c| c.ends_with(" cut")).collect();
+    assert!(
+        !cut.is_empty(),
+        "no think was cut at 0.6 s per game: {comments:?}"
+    );
+    for c in &comments {
+        // "+0.22/5 0.202s 1671168n overrun cut": no think may run past a quarter of the
+        // whole clock (0.15 s) by more than the abort's polling slack
+        let secs: f64 = c
+            .split_whitespace()
+            .find_map(|w| w.strip_suffix('s').and_then(|x| x.parse().ok()))
+            .unwrap_or_else(|| panic!("no CPU seconds in {c:?}"));
+        assert!(secs < 0.15 + 0.05, "a think of {secs} s: {c:?}");
+    }
+    // without the flag it is another condition: the resume is refused
+    let plain = scaled(&dir, &["--games", "4", "--tc", "0.6", "--resume"]);
+    let out = run_match(&strs(&plain));
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("hard_deadline"), "{err}");
+    // and it needs a clock
+    let out = run_match(&strs(&scaled(
+        &dir,
+        &["--nodes", "1000", "--hard-deadline"],
+    )));
+    assert!(!out.status.success());
+}

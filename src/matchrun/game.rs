@@ -17,7 +17,7 @@ use crate::builds::Build;
 use crate::builds::Pairing;
 use crate::chess;
 use crate::driver;
-use crate::engine::{Engine, Limits, TestFault, Think, move_name, thread_cpu_seconds};
+use crate::engine::{Abort, Engine, Limits, TestFault, Think, move_name, thread_cpu_seconds};
 use crate::fen::parse_fen;
 use crate::games::GameRow;
 use shakmaty::{Chess, Color, Move, Position};
@@ -85,6 +85,8 @@ pub struct GameSpec<'a> {
     pub white: Build,
     pub budget: &'a Budget,
     pub max_plies: u32,
+    /// `--hard-deadline`: cut a think inside its iteration at [`super::options::hard_limit`].
+    pub hard_deadline: bool,
     pub settings: &'a str,
     /// PGN `Event` tag.
     pub event: &'a str,
@@ -117,6 +119,8 @@ struct Thought {
     cpu: f64,
     /// CPU seconds the move was allowed under `--tc`.
     allotted: Option<f64>,
+    /// The think was cut inside an iteration by the hard deadline.
+    cut: bool,
 }
 
 fn side_name(build: Build, color: Color) -> String {
@@ -218,7 +222,7 @@ impl<'e> Side<'e> {
     }
 
     /// An empty line: the engine thinks (under the budget) and checks its own move.
-    fn think(&mut self, budget: &Budget, fault: bool) -> Result<Thought, GameEnd> {
+    fn think(&mut self, budget: &Budget, hard: bool, fault: bool) -> Result<Thought, GameEnd> {
         let allotted = self.clock.map(|left| left / TC_MOVES_TO_GO);
         let mut limits = match budget {
             Budget::Nodes(n) => Limits::nodes(*n as i64),
@@ -230,6 +234,13 @@ impl<'e> Side<'e> {
         if let Some(a) = allotted {
             // the root starts no iteration once this move has used its share of the clock
             limits.deadline = Some(cpu0 + a);
+        }
+        if let Some(left) = self.clock.filter(|_| hard) {
+            // not micro-Max: the think is cut inside its iteration here (`--hard-deadline`)
+            limits.abort = Some(Abort {
+                cpu_deadline: Some(cpu0 + super::options::hard_limit(left)),
+                ..Abort::default()
+            });
         }
         let think = guarded(|| {
             if fault {
@@ -244,6 +255,7 @@ impl<'e> Side<'e> {
             *left -= cpu;
         }
         let think = think.map_err(|msg| self.panic_end("thinking", msg))?;
+        let cut = hard && self.engine.aborted();
         self.nodes += think.nodes.max(0) as u64;
         self.depth = self.depth.max(searched_depth(&think.iterations));
         Ok(Thought {
@@ -251,6 +263,7 @@ impl<'e> Side<'e> {
             previous,
             cpu,
             allotted,
+            cut,
         })
     }
 }
@@ -279,6 +292,9 @@ fn think_comment(t: &Thought) -> String {
     let mut c = format!("{score}/{depth} {:.3}s {}n", t.cpu, t.think.nodes);
     if t.allotted.is_some_and(|a| t.cpu > a) {
         c.push_str(" overrun");
+    }
+    if t.cut {
+        c.push_str(" cut");
     }
     c
 }
@@ -328,7 +344,11 @@ fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEn
     loop {
         let ply = referee.plies();
         let mover = index(referee.turn());
-        let thought = match sides[mover].think(spec.budget, fault_at(ply, FaultKind::Panic)) {
+        let thought = match sides[mover].think(
+            spec.budget,
+            spec.hard_deadline,
+            fault_at(ply, FaultKind::Panic),
+        ) {
             Ok(t) => t,
             Err(end) => return end,
         };

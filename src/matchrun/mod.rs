@@ -506,6 +506,7 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
                         },
                         budget,
                         max_plies: opts.max_plies,
+                        hard_deadline: opts.hard_deadline,
                         settings,
                         event,
                         fault: opts.fault,

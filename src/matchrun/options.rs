@@ -17,6 +17,14 @@ pub const DEFAULT_MAX_PLIES: u32 = 400;
 /// Under `--tc`, a move may use this fraction of the side's remaining time: the root starts no
 /// further iteration once the move has used `remaining / TC_MOVES_TO_GO` seconds of CPU.
 pub const TC_MOVES_TO_GO: f64 = 30.0;
+
+/// Under `--tc --hard-deadline`, the CPU seconds after which a think is cut inside its
+/// iteration, given the side's remaining time: twice the move's share
+/// (`remaining / TC_MOVES_TO_GO`), at most a quarter of the remaining time (the hard limit
+/// of `umax uci`, without its 10 ms allowance for the pipe).
+pub fn hard_limit(remaining: f64) -> f64 {
+    (2.0 * remaining / TC_MOVES_TO_GO).min(remaining / 4.0)
+}
 /// Bumped whenever the runner's schedule, driving of the engines, or the meaning of a column
 /// changes (part of the settings string, so old rows never merge with new ones). 2: the depth
 /// columns count a mate-finding iteration by its real depth, not the C's marker 98.
@@ -104,6 +112,11 @@ pub struct MatchOptions {
     /// entries written since the last clear. The same games at a node budget, only slower;
     /// for measuring what the C's clearing costs (`results/bench.md`).
     pub full_clear: bool,
+    /// `--hard-deadline` (with `--tc`): a think is also cut inside an iteration once it has used
+    /// [`hard_limit`] of CPU, and the move of its last completed iteration is played. Not
+    /// micro-Max (whose iterations always run to their end): a different condition, recorded
+    /// in the settings.
+    pub hard_deadline: bool,
     pub openings: OpeningsSource,
     /// Worker threads (each holds two engines).
     pub concurrency: usize,
@@ -139,6 +152,7 @@ impl MatchOptions {
             max_plies: DEFAULT_MAX_PLIES,
             hash_bits: crate::engine::DEFAULT_HASH_BITS,
             full_clear: false,
+            hard_deadline: false,
             openings: OpeningsSource::Default,
             concurrency: default_concurrency(),
             concurrency_is_default: true,
@@ -204,6 +218,9 @@ impl MatchOptions {
         if self.shard.index == 0 || self.shard.index > self.shard.count {
             return Err(format!("--shard {}: K must be between 1 and N", self.shard));
         }
+        if self.hard_deadline && !matches!(self.budget, Budget::Time(_)) {
+            return Err("--hard-deadline cuts a think on the clock: it needs --tc SECONDS".into());
+        }
         if self.tc_scale.is_some() && !matches!(self.budget, Budget::Time(_)) {
             return Err(
                 "--tc-scale scales a clock: it needs --tc SECONDS (node budgets are not scaled)"
@@ -255,6 +272,11 @@ pub fn settings_string(opts: &MatchOptions, openings_name: &str, openings_hash: 
     ) + if opts.full_clear {
         // the C's clearing: the same games at a node budget, but its time is in the clocks
         ";full_clear=1"
+    } else {
+        ""
+    } + if opts.hard_deadline {
+        // thinks cut inside an iteration: not the faithful root rule
+        ";hard_deadline=1"
     } else {
         ""
     } + &opts
@@ -348,6 +370,21 @@ mod tests {
             Settings::parse(&sa).diff(&Settings::parse(&sb)),
             "nodes: 100000 (on disk) vs 5 (now)"
         );
+    }
+
+    #[test]
+    fn hard_deadline_is_in_the_settings_only_when_on_and_needs_a_clock() {
+        let mut o = MatchOptions::new(None);
+        o.budget = Budget::Time(60.0);
+        assert!(!settings_string(&o, "x.txt", "00").contains("hard_deadline"));
+        o.hard_deadline = true;
+        let on = settings_string(&o, "x.txt", "00");
+        assert!(on.contains(";hard_deadline=1"), "{on}");
+        assert!(o.validate().is_ok());
+        o.budget = Budget::Nodes(1000);
+        assert!(o.validate().unwrap_err().contains("needs --tc"));
+        assert_eq!(hard_limit(60.0), 4.0);
+        assert_eq!(hard_limit(1.0), 1.0 / 15.0);
     }
 
     #[test]

@@ -50,6 +50,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
         Abort {
             stop: Some(self.user_stop.clone()),
             deadline: self.plan.hard.map(|h| self.started + h),
+            cpu_deadline: None,
         }
     }
 
