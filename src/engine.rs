@@ -46,6 +46,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+pub mod anatomy;
 mod speed;
 pub mod variant;
 
@@ -334,6 +335,9 @@ pub struct Engine {
     pub auditing: bool,
     /// The counters, updated only while `auditing`.
     pub audit: Audit,
+    /// Where a root iteration's nodes go (`umax anatomy`): counted only while `auditing` and
+    /// set ([`Engine::set_anatomy`]).
+    anatomy: Option<Box<anatomy::Anatomy>>,
     /// The think's [`Limits::abort`].
     abort: Option<Abort>,
     /// The last think was cut inside an iteration by `abort`.
@@ -361,6 +365,9 @@ pub struct Abort {
     /// Thread CPU time ([`thread_cpu_seconds`]) past which the search unwinds: the hard
     /// per-move deadline of `umax match --tc --hard-deadline`, on the match's own clock.
     pub cpu_deadline: Option<f64>,
+    /// Node count (the think's `N`) past which the search unwinds: a cap on an audited think
+    /// (`umax anatomy --max-nodes`), reproducible where a clock is not.
+    pub max_nodes: Option<i32>,
 }
 
 impl Abort {
@@ -500,6 +507,7 @@ impl Engine {
             on_iteration: None,
             auditing: false,
             audit: Audit::default(),
+            anatomy: None,
             abort: None,
             aborted: false,
         };
@@ -645,7 +653,10 @@ impl Engine {
     #[inline(never)]
     fn abort_due(&self) -> bool {
         self.iterations.last().is_some_and(|it| it.ply >= 1)
-            && self.abort.as_ref().is_some_and(Abort::due)
+            && self
+                .abort
+                .as_ref()
+                .is_some_and(|a| a.due() || a.max_nodes.is_some_and(|cap| self.N >= cap))
     }
 
     /// What a node of a cut search returns (the value is never used). The root hands back the
@@ -724,7 +735,9 @@ impl Engine {
             }
         }
         let a: usize = if i != 0 { j as usize } else { 0 }; // dummy A[0] if miss & full
+        let mut entry_kind = 0; // AUDIT only: how the node found the table (`anatomy::ENTRIES`)
         if self.A[a].K != 0 {
+            entry_kind = 1;
             // hit: pos. is in hash tab
             let entry = self.A[a];
             d = entry.D as i32; // examine stored data
@@ -740,8 +753,10 @@ impl Engine {
                         return v;
                     }
                     m = v; // sd change 3: a fail low short of the ultimate depth deepens itself
+                    entry_kind = 3;
                 } else {
                     d = n - 1; // or use as iter. start
+                    entry_kind = 2;
                 }
             }
             X = (X as i32 & !M) as i8; // with best-move hint
@@ -783,6 +798,14 @@ impl Engine {
         if AUDIT {
             self.audit.nodes += 1;
         }
+        let node_mark = if AUDIT {
+            self.anatomy
+                .as_deref_mut()
+                .map(|a| a.enter(n, P, entry_kind))
+        } else {
+            None
+        };
+        let mut past_iterations = 0u32; // AUDIT only
         // The squares of the side to move's pieces. Every move made below is unmade before the
         // next square is looked at, so this set is the same all through the node.
         let own = own_squares(&self.b, k);
@@ -816,6 +839,18 @@ impl Engine {
                     }
                 }
             }
+            let iteration_mark = if AUDIT {
+                past_iterations += (z & 8 == 0 && d > n) as u32;
+                self.anatomy.as_deref_mut().map(|a| {
+                    if z == 8 {
+                        a.root_iteration(d);
+                    }
+                    a.iteration_start(n, d, z & 8 == 0)
+                })
+            } else {
+                None
+            };
+            let iteration_depth = d; // AUDIT only
             let mut searched = 0; // moves searched in this iteration (iidcut's node types)
             let B: i8 = X; // start scan at prev. best
             Y = (Y as i32 | (8 & (Y as i32 >> 4))) as i8; // request try noncastl. 1st
@@ -977,6 +1012,9 @@ impl Engine {
             }
             if m + I == 0 {
                 // best loses K: (stale)mate
+                if AUDIT {
+                    self.anatomy_ply(1);
+                }
                 m = -self.search::<V, AUDIT, ABORT>(
                     24 - k,
                     -I,
@@ -989,6 +1027,9 @@ impl Engine {
                     1,
                     0, // sd change 6: the (stale)mate test passes ultimate depth 0
                 ) / 2;
+                if AUDIT {
+                    self.anatomy_ply(-1);
+                }
                 if ABORT && self.aborted {
                     return self.unwind(z); // not micro-Max: see `Abort`
                 }
@@ -1014,6 +1055,19 @@ impl Engine {
             {
                 d = n - 1; // iidr2: after the reduced iteration, the full depth
             }
+            if AUDIT
+                && let Some(mark) = iteration_mark
+                && let Some(a) = self.anatomy.as_deref_mut()
+            {
+                let outcome = if m <= q {
+                    0
+                } else if m >= l {
+                    2
+                } else {
+                    1
+                };
+                a.iteration_end(mark, n, iteration_depth, P, outcome, z & 8 == 0);
+            }
             if z == 8 {
                 self.root_iteration(RootIter {
                     ply: d - 1,
@@ -1029,7 +1083,38 @@ impl Engine {
             self.K = X;
             self.L = (Y as i32 & !M) as i8;
         }
+        if AUDIT
+            && let Some(start) = node_mark
+            && let Some(a) = self.anatomy.as_deref_mut()
+        {
+            a.exit(start, past_iterations);
+        }
         m
+    }
+
+    /// AUDIT only: the anatomy's ply, one deeper (`1`) or back (`-1`) around a child call.
+    #[inline(always)]
+    fn anatomy_ply(&mut self, delta: isize) {
+        if let Some(a) = self.anatomy.as_deref_mut() {
+            a.ply = a.ply.wrapping_add_signed(delta);
+        }
+    }
+
+    /// Count where each root iteration's nodes go ([`anatomy::Anatomy`]); `on` also makes the
+    /// engine audit (the counting instance of the search), `off` drops the counters and
+    /// leaves `auditing` as it was.
+    pub fn set_anatomy(&mut self, on: bool) {
+        if on {
+            self.auditing = true;
+            self.anatomy = Some(Box::default());
+        } else {
+            self.anatomy = None;
+        }
+    }
+
+    /// The counters of the last root iteration, if [`Engine::set_anatomy`] is on.
+    pub fn anatomy(&self) -> Option<&anatomy::Anatomy> {
+        self.anatomy.as_deref()
     }
 
     /// One move searched (C: the loop body of `D()` from `v=p<6?...` to the undo of the move):
@@ -1087,11 +1172,15 @@ impl Engine {
         if AUDIT {
             let full = n - (y as i32 != z) as i32;
             self.audit.searched_past_full += (z & 8 == 0 && h > full) as u64;
+            self.anatomy_ply(1);
         }
         v = -self.search::<V, AUDIT, ABORT>(
             reply.0, reply.1, reply.2, reply.3, reply.4, reply.5, F, y as i32, h,
             Pc, // sd change 5: ultimate depth (iidcut: the child's node type)
         );
+        if AUDIT {
+            self.anatomy_ply(-1);
+        }
         v -= (v > e) as i32; // delayed-gain penalty
         if V::DEEPEN_IN_PARENT {
             // sdp: while the move fails high short of the depth the node's last iteration
@@ -1104,9 +1193,23 @@ impl Engine {
                     self.audit.parent_researches += 1;
                     self.audit.searched_past_full += (z & 8 == 0 && h > full) as u64;
                 }
+                let start = if AUDIT {
+                    self.anatomy.as_deref().map(|a| a.research_start())
+                } else {
+                    None
+                };
+                if AUDIT {
+                    self.anatomy_ply(1);
+                }
                 v = -self.search::<V, AUDIT, ABORT>(
                     reply.0, reply.1, reply.2, reply.3, reply.4, reply.5, F, y as i32, h, Pc,
                 );
+                if AUDIT {
+                    self.anatomy_ply(-1);
+                    if let (Some(start), Some(a)) = (start, self.anatomy.as_deref_mut()) {
+                        a.research_end(start);
+                    }
+                }
                 v -= (v > e) as i32; // delayed-gain penalty
             }
         }
@@ -1161,9 +1264,11 @@ impl Engine {
 
     fn dispatch(&mut self, z: i32, n: i32) -> i32 {
         let (k, e, o_) = (self.k, self.Q, self.O as i32);
-        // the abortable instance only for a think (z=8) and never when auditing
-        let abortable = z == 8 && self.abort.is_some() && !self.auditing;
-        let search = if self.auditing {
+        // the abortable instances only for a think (z=8)
+        let abortable = z == 8 && self.abort.is_some();
+        let search = if self.auditing && abortable {
+            self.search.audit_abort
+        } else if self.auditing {
             self.search.audit
         } else if abortable {
             self.search.abort

@@ -12,6 +12,7 @@
 //! println!("black plays {}", umax::engine::move_name(think.from, think.to));
 //! ```
 
+pub mod anatomy;
 pub mod bench;
 pub mod builds;
 pub mod chess;

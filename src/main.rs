@@ -41,6 +41,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             }
         }
         Command::Bench(args) => bench(args),
+        Command::Anatomy(args) => anatomy(args),
         Command::Builds => {
             print!("{}", umax::builds::listing());
             Ok(ExitCode::SUCCESS)
@@ -207,5 +208,49 @@ fn bench(args: cli::BenchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             umax::text::escape(&bench::format_nodes(build, args.nodes as i64, &results))
         );
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn anatomy(args: cli::AnatomyArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+    use umax::anatomy::{AnatomyOptions, Position, RootLimit};
+    let positions = match (&args.moves, &args.games) {
+        (Some(m), _) => vec![Position {
+            name: "moves".into(),
+            moves: m.split_whitespace().map(str::to_string).collect(),
+        }],
+        (None, Some(csv)) => umax::anatomy::positions_from_games(csv, &args.select)?,
+        (None, None) => unreachable!("clap requires one"),
+    };
+    let limit = match (args.depth, args.nodes) {
+        (Some(d), _) if !(1..=97).contains(&d) => {
+            return Err(format!("--depth {d}: a root iteration ply of 1..=97").into());
+        }
+        (Some(d), _) => RootLimit::Depth(d),
+        (None, n) => {
+            let n = n.unwrap_or(10_000_000);
+            if n > umax::matchrun::options::MAX_NODES {
+                return Err(format!("--nodes {n}: at most 2e9 (the C's N is an int)").into());
+            }
+            RootLimit::Nodes(n as i64)
+        }
+    };
+    let max_nodes = match args.max_nodes {
+        Some(n) if n > umax::matchrun::options::MAX_NODES => {
+            return Err(format!("--max-nodes {n}: at most 2e9 (the C's N is an int)").into());
+        }
+        n => n.map(|n| n as i32),
+    };
+    let opts = AnatomyOptions {
+        positions,
+        builds: args.builds.0,
+        limit,
+        max_nodes,
+        hash_bits: args.hash_bits,
+        concurrency: args.concurrency,
+        out: args.out,
+        resume: args.resume,
+    };
+    let (_, text) = umax::anatomy::run(&opts)?;
+    print!("{text}");
     Ok(ExitCode::SUCCESS)
 }

@@ -131,13 +131,16 @@ fn top_level<V: Variant, const AUDIT: bool, const ABORT: bool>(
 }
 
 /// The compiled instances of one variant's search that an engine dispatches to at the top
-/// level: the faithful one, the one with the audit counters, the abortable one (uci).
+/// level: the faithful one, the one with the audit counters, the abortable one (uci), and the
+/// audited abortable one (`umax anatomy` with a node cap).
 #[derive(Clone, Copy)]
 pub struct Instances {
     name: &'static str,
     pub(crate) plain: SearchFn,
     pub(crate) audit: SearchFn,
     pub(crate) abort: SearchFn,
+    /// Audited and abortable: `umax anatomy` with a node cap.
+    pub(crate) audit_abort: SearchFn,
 }
 
 impl Instances {
@@ -148,6 +151,7 @@ impl Instances {
             plain: top_level::<V, false, false>,
             audit: top_level::<V, true, false>,
             abort: top_level::<V, false, true>,
+            audit_abort: top_level::<V, true, true>,
         }
     }
 

@@ -51,6 +51,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             stop: Some(self.user_stop.clone()),
             deadline: self.plan.hard.map(|h| self.started + h),
             cpu_deadline: None,
+            max_nodes: None,
         }
     }
 

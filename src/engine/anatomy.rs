@@ -1,0 +1,282 @@
+//! The anatomy of a root iteration (`umax anatomy`): where its nodes go. Counted by the audit
+//! instance of the search only (`search::<V, true, _>`), into an [`Anatomy`] the engine holds
+//! while it audits with [`crate::engine::Engine::set_anatomy`]; the faithful instances carry
+//! none of it (`scripts/search-asm-diff.sh`).
+//!
+//! The tables restart at every root iteration, so after a think they hold its last iteration
+//! (the root node itself was entered before it and is not in them). The node table counts every
+//! node the iteration entered (the C's `N++`); the others count what completed (all of it, unless
+//! the think was cut inside the iteration by a node cap).
+
+/// Plies from the root (the last bucket: that ply or deeper).
+pub const PLIES: usize = 40;
+/// Depth buckets for `n`, `d` and the ultimate depth (the last: that depth or more).
+pub const DEPTHS: usize = 24;
+/// Fail low (`m<=q`), exact, fail high (`m>=l`).
+pub const OUTCOMES: usize = 3;
+pub const OUTCOME_NAMES: [&str; OUTCOMES] = ["fail_low", "exact", "fail_high"];
+/// How a node found the hash table: no entry; an entry shallower than `n` (a hint: its move
+/// first, its depth the iterations' start); an entry deep enough whose bound does not fit the
+/// window (the last iteration is done again: `d=n-1`); an entry deep enough that fails low
+/// short of the ultimate depth, which self-deepening resumes (sd change 3).
+pub const ENTRIES: usize = 4;
+pub const ENTRY_NAMES: [&str; ENTRIES] = ["miss", "hint", "redo", "resume"];
+/// Iterations of a node by their depth against the node's requested depth `n`: short of it
+/// (IID), at it, past it (self-deepening).
+pub const CLASSES: usize = 3;
+pub const CLASS_NAMES: [&str; CLASSES] = ["short", "at_n", "past_n"];
+pub const SHORT: usize = 0;
+pub const AT_N: usize = 1;
+pub const PAST_N: usize = 2;
+/// Nodes by how many iterations past `n` they ran: 0, 1, 2, 3 or more.
+pub const PAST_COUNTS: usize = 4;
+
+/// A count and the nodes (the C's `N++`, itself included) under what was counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    pub count: u64,
+    pub nodes: u64,
+}
+
+impl std::ops::AddAssign for Cell {
+    fn add_assign(&mut self, o: Cell) {
+        self.count += o.count;
+        self.nodes += o.nodes;
+    }
+}
+
+/// An iteration in progress, as [`Anatomy::iteration_start`] hands it back.
+#[derive(Clone, Copy, Debug)]
+pub struct IterationMark {
+    start: u64,
+    class: usize,
+    outermost: bool,
+}
+
+/// The counters of one root iteration (see the module's text).
+#[derive(Clone, Debug)]
+pub struct Anatomy {
+    /// The ply of the node the search enters next (kept by the audit instance around every
+    /// child call).
+    pub(crate) ply: usize,
+    /// Nodes entered since the root iteration began (not the C's `int N`, which wraps).
+    pub clock: u64,
+    /// The root iteration these tables are of (in ply, as the trace prints it).
+    pub root_ply: i32,
+    active: [u32; CLASSES],
+    /// `[ply][n][ultimate][entry]`: nodes entered.
+    entries: Vec<u64>,
+    /// `[class][ply]`: nodes entered while an iteration of the class below the root was in
+    /// progress on their path (a node under two classes counts in both).
+    under: Vec<u64>,
+    /// `[ply][n][d][ultimate][outcome]`: completed iterations and the nodes under them.
+    iterations: Vec<Cell>,
+    /// `[ply][past count]`: completed nodes by the iterations past `n` they ran.
+    exits: Vec<Cell>,
+    /// `[class][ply]`: the outermost iterations of a class below the root (none of the class
+    /// in progress above them) and the nodes under them.
+    outermost: Vec<Cell>,
+    /// `[ply]`: sdp's re-searches of a failing-high move one ply deeper, by the ply of the
+    /// node that re-searches, and the nodes under them.
+    researches: Vec<Cell>,
+}
+
+fn bucket(x: i32, size: usize) -> usize {
+    x.clamp(0, size as i32 - 1) as usize
+}
+
+impl Default for Anatomy {
+    fn default() -> Self {
+        Anatomy::new()
+    }
+}
+
+impl Anatomy {
+    pub fn new() -> Anatomy {
+        Anatomy {
+            ply: 0,
+            clock: 0,
+            root_ply: -1,
+            active: [0; CLASSES],
+            entries: vec![0; PLIES * DEPTHS * DEPTHS * ENTRIES],
+            under: vec![0; CLASSES * PLIES],
+            iterations: vec![Cell::default(); PLIES * DEPTHS * DEPTHS * DEPTHS * OUTCOMES],
+            exits: vec![Cell::default(); PLIES * PAST_COUNTS],
+            outermost: vec![Cell::default(); CLASSES * PLIES],
+            researches: vec![Cell::default(); PLIES],
+        }
+    }
+
+    /// A root iteration at depth `d` begins: the tables start again.
+    pub(crate) fn root_iteration(&mut self, d: i32) {
+        self.clock = 0;
+        self.root_ply = d - 1;
+        self.active = [0; CLASSES];
+        self.entries.fill(0);
+        self.under.fill(0);
+        self.iterations.fill(Cell::default());
+        self.exits.fill(Cell::default());
+        self.outermost.fill(Cell::default());
+        self.researches.fill(Cell::default());
+    }
+
+    /// A re-search in the parent (sdp) begins at the current ply: the clock now, for
+    /// [`Anatomy::research_end`].
+    #[inline]
+    pub(crate) fn research_start(&self) -> u64 {
+        self.clock
+    }
+
+    /// The re-search begun at `start` ended.
+    #[inline]
+    pub(crate) fn research_end(&mut self, start: u64) {
+        let p = self.ply.min(PLIES - 1);
+        self.researches[p] += Cell {
+            count: 1,
+            nodes: self.clock - start,
+        };
+    }
+
+    /// sdp's re-searches in the parent, by the ply of the node that re-searches.
+    pub fn researches(&self) -> &[Cell] {
+        &self.researches
+    }
+
+    /// A node at the current ply, requested depth `n`, ultimate depth `u`, found the table as
+    /// `entry`: counted; returns the clock before it, for [`Anatomy::exit`].
+    #[inline]
+    pub(crate) fn enter(&mut self, n: i32, u: i32, entry: usize) -> u64 {
+        let start = self.clock;
+        self.clock += 1;
+        let p = self.ply.min(PLIES - 1);
+        self.entries
+            [((p * DEPTHS + bucket(n, DEPTHS)) * DEPTHS + bucket(u, DEPTHS)) * ENTRIES + entry] +=
+            1;
+        for c in 0..CLASSES {
+            if self.active[c] > 0 {
+                self.under[c * PLIES + p] += 1;
+            }
+        }
+        start
+    }
+
+    /// The node entered at `start` returns, having run `past` iterations past its `n`.
+    #[inline]
+    pub(crate) fn exit(&mut self, start: u64, past: u32) {
+        let p = self.ply.min(PLIES - 1);
+        self.exits[p * PAST_COUNTS + (past as usize).min(PAST_COUNTS - 1)] += Cell {
+            count: 1,
+            nodes: self.clock - start,
+        };
+    }
+
+    /// An iteration at depth `d` of a node of requested depth `n` begins (`inner`: the node is
+    /// below the root).
+    #[inline]
+    pub(crate) fn iteration_start(&mut self, n: i32, d: i32, inner: bool) -> IterationMark {
+        let class = match d.cmp(&n) {
+            std::cmp::Ordering::Less => SHORT,
+            std::cmp::Ordering::Equal => AT_N,
+            std::cmp::Ordering::Greater => PAST_N,
+        };
+        let outermost = inner && self.active[class] == 0;
+        if inner {
+            self.active[class] += 1;
+        }
+        IterationMark {
+            start: self.clock,
+            class,
+            outermost,
+        }
+    }
+
+    /// The iteration `mark` (depth `d`, node's `n`, ultimate depth `u`) ends with `outcome`.
+    #[inline]
+    pub(crate) fn iteration_end(
+        &mut self,
+        mark: IterationMark,
+        n: i32,
+        d: i32,
+        u: i32,
+        outcome: usize,
+        inner: bool,
+    ) {
+        let p = self.ply.min(PLIES - 1);
+        let cell = Cell {
+            count: 1,
+            nodes: self.clock - mark.start,
+        };
+        let i = (((p * DEPTHS + bucket(n, DEPTHS)) * DEPTHS + bucket(d, DEPTHS)) * DEPTHS
+            + bucket(u, DEPTHS))
+            * OUTCOMES
+            + outcome;
+        self.iterations[i] += cell;
+        if inner {
+            self.active[mark.class] -= 1;
+            if mark.outermost {
+                self.outermost[mark.class * PLIES + p] += cell;
+            }
+        }
+    }
+
+    /// Nodes entered, `(ply, n, ultimate, entry, count)` for every non-empty cell.
+    pub fn entry_cells(&self) -> impl Iterator<Item = (usize, usize, usize, usize, u64)> + '_ {
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c != 0)
+            .map(|(i, c)| {
+                let entry = i % ENTRIES;
+                let u = i / ENTRIES % DEPTHS;
+                let n = i / ENTRIES / DEPTHS % DEPTHS;
+                let ply = i / ENTRIES / DEPTHS / DEPTHS;
+                (ply, n, u, entry, *c)
+            })
+    }
+
+    /// Completed iterations, `(ply, n, d, ultimate, outcome, cell)` for every non-empty cell.
+    pub fn iteration_cells(
+        &self,
+    ) -> impl Iterator<Item = (usize, usize, usize, usize, usize, Cell)> + '_ {
+        self.iterations
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.count != 0)
+            .map(|(i, c)| {
+                let outcome = i % OUTCOMES;
+                let u = i / OUTCOMES % DEPTHS;
+                let d = i / OUTCOMES / DEPTHS % DEPTHS;
+                let n = i / OUTCOMES / DEPTHS / DEPTHS % DEPTHS;
+                let ply = i / OUTCOMES / DEPTHS / DEPTHS / DEPTHS;
+                (ply, n, d, u, outcome, *c)
+            })
+    }
+
+    /// Completed nodes by ply and iterations past `n`: `(ply, past, cell)`, non-empty cells.
+    pub fn exit_cells(&self) -> impl Iterator<Item = (usize, usize, Cell)> + '_ {
+        self.exits
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.count != 0)
+            .map(|(i, c)| (i / PAST_COUNTS, i % PAST_COUNTS, *c))
+    }
+
+    /// Nodes entered under an iteration of `class` in progress, by ply.
+    pub fn under(&self, class: usize) -> &[u64] {
+        &self.under[class * PLIES..(class + 1) * PLIES]
+    }
+
+    /// The outermost iterations of `class`, by ply.
+    pub fn outermost(&self, class: usize) -> &[Cell] {
+        &self.outermost[class * PLIES..(class + 1) * PLIES]
+    }
+
+    /// Nodes entered, by ply.
+    pub fn nodes_by_ply(&self) -> [u64; PLIES] {
+        let mut by = [0u64; PLIES];
+        for (ply, _, _, _, c) in self.entry_cells() {
+            by[ply] += c;
+        }
+        by
+    }
+}
