@@ -103,8 +103,8 @@ impl JobResult {
     pub fn ran_past(&self, k: usize) -> u64 {
         self.anatomy
             .exit_cells()
-            .filter(|&(_, past, _)| past >= k)
-            .map(|(_, _, c)| c.count)
+            .filter(|&(_, _, past, _)| past >= k)
+            .map(|(_, _, _, c)| c.count)
             .sum()
     }
 
@@ -269,11 +269,20 @@ pub fn csv_rows(r: &JobResult) -> String {
             Some(c.nodes),
         );
     }
-    for (ply, past, c) in r.anatomy.exit_cells() {
+    for (ply, entry, past, c) in r.anatomy.exit_cells() {
         s += &row(
             r,
             "exits",
-            [&num(ply), "", "", "", "", "", "", &num(past)],
+            [
+                &num(ply),
+                "",
+                "",
+                "",
+                "",
+                ENTRY_NAMES[entry],
+                "",
+                &num(past),
+            ],
             c.count,
             Some(c.nodes),
         );
@@ -377,12 +386,33 @@ pub fn job_text(r: &JobResult) -> String {
     );
     let e = r.entries();
     s += &format!(
-        "  entered: {} miss, {} hint, {} redo (deep enough, window does not fit), {} resume (sd change 3)\n",
+        "  entered: {} miss, {} hint, {} redo (deep enough, window does not fit), {} resume (sd change 3), {} table full (not stored)\n",
         thousands(e[0]),
         thousands(e[1]),
         thousands(e[2]),
-        thousands(e[3])
+        thousands(e[3]),
+        thousands(e[4])
     );
+    // nodes under the nodes of each entry kind, at the shallowest ply where that kind has any
+    let mut under_kind = String::new();
+    for (k, name) in ENTRY_NAMES.iter().enumerate().skip(1) {
+        let mut by_ply = [0u64; PLIES];
+        for (ply, entry, _, c) in a.exit_cells() {
+            if entry == k {
+                by_ply[ply] += c.nodes;
+            }
+        }
+        if let Some(ply) = (1..PLIES).find(|&p| by_ply[p] > 0) {
+            under_kind += &format!(
+                " {name} {} at ply {ply} ({});",
+                thousands(by_ply[ply]),
+                pct(by_ply[ply], total)
+            );
+        }
+    }
+    if !under_kind.is_empty() {
+        s += &format!("  nodes under them, shallowest ply:{under_kind}\n");
+    }
     s += &format!(
         "  nodes that ran iterations past n: {} ran 1 or more, {} ran 2 or more\n",
         thousands(r.ran_past(1)),
@@ -443,7 +473,7 @@ pub fn summary_line(r: &JobResult) -> String {
     let total = r.nodes();
     let e = r.entries();
     format!(
-        "{:<10} {:<7} {:>4} {:>14} {:>8} {:>10} {:>10} {:>12} {:>12} {:>10} {:>6}\n",
+        "{:<10} {:<7} {:>4} {:>14} {:>8} {:>10} {:>10} {:>12} {:>12} {:>10} {:>12} {:>6}\n",
         r.position,
         r.build.name(),
         r.anatomy.root_ply,
@@ -457,11 +487,12 @@ pub fn summary_line(r: &JobResult) -> String {
         thousands(r.ran_past(2)),
         thousands(e[3]),
         thousands(e[2]),
+        thousands(e[4]),
         if r.cut { "cut" } else { "done" }
     )
 }
 
-pub const SUMMARY_HEADER: &str = "position   build   root          nodes  x prev.  in past-n   in short  ran 2+ past       resume       redo  think\n";
+pub const SUMMARY_HEADER: &str = "position   build   root          nodes  x prev.  in past-n   in short  ran 2+ past       resume       redo   table full  think\n";
 
 /// The keys `(position, build)` of the jobs already finished in an anatomy.csv.
 fn finished_jobs(path: &std::path::Path) -> Result<BTreeSet<(String, String)>, String> {

@@ -735,7 +735,8 @@ impl Engine {
             }
         }
         let a: usize = if i != 0 { j as usize } else { 0 }; // dummy A[0] if miss & full
-        let mut entry_kind = 0; // AUDIT only: how the node found the table (`anatomy::ENTRIES`)
+        // AUDIT only: how the node found the table (`anatomy::ENTRIES`; 4: no slot free)
+        let mut entry_kind = if a == 0 { 4 } else { 0 };
         if self.A[a].K != 0 {
             entry_kind = 1;
             // hit: pos. is in hash tab
@@ -1087,7 +1088,7 @@ impl Engine {
             && let Some(start) = node_mark
             && let Some(a) = self.anatomy.as_deref_mut()
         {
-            a.exit(start, past_iterations);
+            a.exit(start, entry_kind, past_iterations);
         }
         m
     }

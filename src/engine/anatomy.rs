@@ -18,9 +18,11 @@ pub const OUTCOME_NAMES: [&str; OUTCOMES] = ["fail_low", "exact", "fail_high"];
 /// How a node found the hash table: no entry; an entry shallower than `n` (a hint: its move
 /// first, its depth the iterations' start); an entry deep enough whose bound does not fit the
 /// window (the last iteration is done again: `d=n-1`); an entry deep enough that fails low
-/// short of the ultimate depth, which self-deepening resumes (sd change 3).
-pub const ENTRIES: usize = 4;
-pub const ENTRY_NAMES: [&str; ENTRIES] = ["miss", "hint", "redo", "resume"];
+/// short of the ultimate depth, which self-deepening resumes (sd change 3); no entry and no
+/// free slot among the 8 probed (the table is full there: the node's result will not be
+/// stored, the C's dummy `A[0]`).
+pub const ENTRIES: usize = 5;
+pub const ENTRY_NAMES: [&str; ENTRIES] = ["miss", "hint", "redo", "resume", "full"];
 /// Iterations of a node by their depth against the node's requested depth `n`: short of it
 /// (IID), at it, past it (self-deepening).
 pub const CLASSES: usize = 3;
@@ -71,7 +73,8 @@ pub struct Anatomy {
     under: Vec<u64>,
     /// `[ply][n][d][ultimate][outcome]`: completed iterations and the nodes under them.
     iterations: Vec<Cell>,
-    /// `[ply][past count]`: completed nodes by the iterations past `n` they ran.
+    /// `[ply][entry][past count]`: completed nodes by how they found the table and the
+    /// iterations past `n` they ran, with the nodes under them.
     exits: Vec<Cell>,
     /// `[class][ply]`: the outermost iterations of a class below the root (none of the class
     /// in progress above them) and the nodes under them.
@@ -101,7 +104,7 @@ impl Anatomy {
             entries: vec![0; PLIES * DEPTHS * DEPTHS * ENTRIES],
             under: vec![0; CLASSES * PLIES],
             iterations: vec![Cell::default(); PLIES * DEPTHS * DEPTHS * DEPTHS * OUTCOMES],
-            exits: vec![Cell::default(); PLIES * PAST_COUNTS],
+            exits: vec![Cell::default(); PLIES * ENTRIES * PAST_COUNTS],
             outermost: vec![Cell::default(); CLASSES * PLIES],
             researches: vec![Cell::default(); PLIES],
         }
@@ -160,14 +163,16 @@ impl Anatomy {
         start
     }
 
-    /// The node entered at `start` returns, having run `past` iterations past its `n`.
+    /// The node entered at `start` as `entry` returns, having run `past` iterations past its
+    /// `n`.
     #[inline]
-    pub(crate) fn exit(&mut self, start: u64, past: u32) {
+    pub(crate) fn exit(&mut self, start: u64, entry: usize, past: u32) {
         let p = self.ply.min(PLIES - 1);
-        self.exits[p * PAST_COUNTS + (past as usize).min(PAST_COUNTS - 1)] += Cell {
-            count: 1,
-            nodes: self.clock - start,
-        };
+        self.exits[(p * ENTRIES + entry) * PAST_COUNTS + (past as usize).min(PAST_COUNTS - 1)] +=
+            Cell {
+                count: 1,
+                nodes: self.clock - start,
+            };
     }
 
     /// An iteration at depth `d` of a node of requested depth `n` begins (`inner`: the node is
@@ -252,13 +257,21 @@ impl Anatomy {
             })
     }
 
-    /// Completed nodes by ply and iterations past `n`: `(ply, past, cell)`, non-empty cells.
-    pub fn exit_cells(&self) -> impl Iterator<Item = (usize, usize, Cell)> + '_ {
+    /// Completed nodes by ply, entry and iterations past `n`: `(ply, entry, past, cell)`,
+    /// non-empty cells.
+    pub fn exit_cells(&self) -> impl Iterator<Item = (usize, usize, usize, Cell)> + '_ {
         self.exits
             .iter()
             .enumerate()
             .filter(|(_, c)| c.count != 0)
-            .map(|(i, c)| (i / PAST_COUNTS, i % PAST_COUNTS, *c))
+            .map(|(i, c)| {
+                (
+                    i / PAST_COUNTS / ENTRIES,
+                    i / PAST_COUNTS % ENTRIES,
+                    i % PAST_COUNTS,
+                    *c,
+                )
+            })
     }
 
     /// Nodes entered under an iteration of `class` in progress, by ply.

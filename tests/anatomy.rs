@@ -1,0 +1,183 @@
+//! `umax anatomy`: its counts add up (to the think's nodes, ply by ply, iteration by
+//! iteration), counting changes nothing in the tree, the variants show what they are made of
+//! (only self-deepening iterates past n; only sdp re-searches in the parent), a node cap cuts
+//! the think and the counts still add up, and the command refuses bad input and resumes.
+
+use std::process::Command;
+use umax::anatomy::{Position, RootLimit, run_job};
+use umax::builds::{ALL, Build};
+use umax::engine::anatomy::{PAST_N, PLIES, SHORT};
+use umax::engine::{Engine, Limits};
+
+const UMAX: &str = env!("CARGO_BIN_EXE_umax");
+
+fn position(moves: &str) -> Position {
+    Position {
+        name: moves.to_string(),
+        moves: moves.split_whitespace().map(str::to_string).collect(),
+    }
+}
+
+/// Two positions: an opening and a middlegame with captures and a check about.
+const POSITIONS: [&str; 2] = [
+    "e2e4 e7e5 g1f3 b8c6 f1b5",
+    "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 f8e7 e2e3 e8g8 g1f3 b8d7 a1c1 c7c6 f1d3 d5c4 d3c4 f6d5",
+];
+
+#[test]
+fn the_counts_add_up_and_the_tree_is_the_builds_own() {
+    for &build in ALL {
+        for moves in POSITIONS {
+            let p = position(moves);
+            let r = run_job(&p, build, RootLimit::Depth(5), None, 16).unwrap();
+            assert!(!r.cut);
+            // the same think without counters: same iterations, node for node
+            let mut plain = Engine::new(build, 16);
+            umax::driver::reach(&mut plain, p.moves.iter().map(String::as_str)).unwrap();
+            let t = plain.think_move(&Limits::depth(5), |_| {});
+            assert_eq!(t.iterations, r.roots, "{build} {moves}");
+            let last = r.roots.len() - 1;
+            let iteration = (r.roots[last].nodes - r.roots[last - 1].nodes) as u64;
+            assert_eq!(r.anatomy.root_ply, 5);
+            assert_eq!(r.nodes(), iteration, "{build} {moves}: clock");
+            let by_ply = r.anatomy.nodes_by_ply();
+            assert_eq!(by_ply[0], 0, "the root was entered before its iteration");
+            assert_eq!(
+                by_ply.iter().sum::<u64>(),
+                iteration,
+                "{build} {moves}: nodes by ply"
+            );
+            // every node below ply p was entered inside an iteration of a node at ply p
+            let mut iterations_at = [0u64; PLIES];
+            let mut exits_at = [(0u64, 0u64); PLIES];
+            for (ply, _, _, _, _, c) in r.anatomy.iteration_cells() {
+                iterations_at[ply] += c.nodes;
+            }
+            for (ply, _, _, c) in r.anatomy.exit_cells() {
+                exits_at[ply].0 += c.count;
+                exits_at[ply].1 += c.nodes;
+            }
+            for p in 0..PLIES - 1 {
+                let deeper: u64 = by_ply[p + 1..].iter().sum();
+                if by_ply[p] > 0 || p == 0 {
+                    assert_eq!(
+                        iterations_at[p], deeper,
+                        "{build} {moves}: iterations at ply {p}"
+                    );
+                }
+                if p >= 1 {
+                    // every node below the root returned, with every node under it
+                    assert_eq!(exits_at[p].0, by_ply[p], "{build} {moves}: exits at {p}");
+                    assert_eq!(exits_at[p].1, by_ply[p] + deeper, "{build} {moves}: {p}");
+                }
+            }
+            // nodes under an iteration of a class are among the nodes, and the outermost
+            // iterations of a class hold exactly the nodes entered under the class
+            for class in 0..3 {
+                let under: u64 = r.anatomy.under(class).iter().sum();
+                let outer: u64 = r.anatomy.outermost(class).iter().map(|c| c.nodes).sum();
+                assert!(under <= iteration);
+                assert_eq!(under, outer, "{build} {moves}: class {class}");
+            }
+            // what the variant is made of
+            let sd_like = build.instances().name() == "sd" || build.instances().name() == "sdnr";
+            if !sd_like {
+                assert_eq!(
+                    r.under(PAST_N),
+                    0,
+                    "{build}: iterations past n below the root"
+                );
+                assert_eq!(r.ran_past(1), 0, "{build}");
+                assert_eq!(r.entries()[3], 0, "{build}: resumes");
+            }
+            if build == Build::Old {
+                assert!(r.under(SHORT) > 0, "old's IID iterations");
+            }
+            let researches: u64 = r.anatomy.researches().iter().map(|c| c.count).sum();
+            assert_eq!(
+                researches > 0,
+                build.instances().name() == "sdp",
+                "{build}: re-searches in the parent"
+            );
+        }
+    }
+    // self-deepening shows: sd iterates past n somewhere in these positions
+    let sd: u64 = POSITIONS
+        .iter()
+        .map(|m| {
+            run_job(&position(m), Build::Sd, RootLimit::Depth(5), None, 16)
+                .unwrap()
+                .under(PAST_N)
+        })
+        .sum();
+    assert!(sd > 0, "sd never deepened past n");
+}
+
+#[test]
+fn a_node_cap_cuts_inside_the_iteration_and_the_entries_still_add_up() {
+    let p = position(POSITIONS[1]);
+    let full = run_job(&p, Build::Sd, RootLimit::Depth(6), None, 16).unwrap();
+    let cap = (full.roots[full.roots.len() - 2].nodes + 5000) as i32;
+    let r = run_job(&p, Build::Sd, RootLimit::Depth(6), Some(cap), 16).unwrap();
+    assert!(r.cut);
+    assert_eq!(r.roots[..], full.roots[..full.roots.len() - 1]);
+    assert!(r.think_nodes >= cap as i64 && r.think_nodes < cap as i64 + 4096 + 1);
+    assert_eq!(r.anatomy.nodes_by_ply().iter().sum::<u64>(), r.nodes());
+    // the node whose N++ reached the poll unwinds before it is counted
+    assert_eq!(
+        r.nodes() as i64,
+        r.think_nodes - full.roots[full.roots.len() - 2].nodes as i64 - 1
+    );
+}
+
+fn umax(args: &[&str]) -> std::process::Output {
+    Command::new(UMAX)
+        .arg("anatomy")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn the_command_writes_resumes_and_refuses() {
+    let dir = scratch("anatomy-cli");
+    let d = dir.to_str().unwrap();
+    let common = ["--moves", POSITIONS[0], "--depth", "4", "--hash-bits", "14"];
+    let out = umax(&[&common[..], &["--builds", "old", "--out", d]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("old: root iteration ply 4"), "{text}");
+    let csv = std::fs::read_to_string(dir.join("anatomy.csv")).unwrap();
+    assert_eq!(csv.lines().next(), Some(umax::anatomy::HEADER));
+    assert_eq!(csv.lines().filter(|l| l.contains(",done,")).count(), 1);
+    // a second run into the same directory is refused; --resume runs only the new job
+    let again = umax(&[&common[..], &["--builds", "old,sd", "--out", d]].concat());
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("not empty"));
+    let resumed = umax(&[&common[..], &["--builds", "old,sd", "--out", d, "--resume"]].concat());
+    assert!(resumed.status.success());
+    let err = String::from_utf8_lossy(&resumed.stderr);
+    assert!(err.contains("1 jobs finished on disk, 1 to run"), "{err}");
+    let csv = std::fs::read_to_string(dir.join("anatomy.csv")).unwrap();
+    let done: Vec<&str> = csv.lines().filter(|l| l.contains(",done,")).collect();
+    assert_eq!(done.len(), 2, "{done:?}");
+    assert!(done[1].contains(",sd,"));
+    // bad input: a clear error, nothing written
+    let bad = umax(&["--moves", "e2e5", "--depth", "3", "--hash-bits", "12"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("e2e5"));
+    let no_game = umax(&["--games", "tests/data/does-not-exist.csv", "--select", "3"]);
+    assert!(!no_game.status.success());
+    let zero = umax(&["--moves", "", "--depth", "0"]);
+    assert!(!zero.status.success());
+}
