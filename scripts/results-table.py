@@ -18,10 +18,14 @@ import umaxresults as ur  # noqa: E402
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+# The 2006 reference speed of --tc-scale 2006 (results/calibration/README.md), nodes/s: a node
+# budget's label gives its games' nodes per side in seconds at that speed ({ref_s}).
+REF_NPS = 600_000
+
 # (run directory, condition label, seed claim, target games)
 CONDITIONS = [
-    ("nodes-100k", "`--nodes 100000` (≈ 15 s/game in 2006)", "57.5% (100 games at 15 s/game), sd +3.6% time", 500),
-    ("nodes-400k", "`--nodes 400000` (4× longer, ≈ 60 s/game)", "53.0% (50 games at 60 s/game), sd −2.8% time", 300),
+    ("nodes-100k", "`--nodes 100000` ({ref_s})", "57.5% (100 games at 15 s/game), sd +3.6% time", 500),
+    ("nodes-400k", "`--nodes 400000` (4× longer, {ref_s})", "53.0% (50 games at 60 s/game), sd −2.8% time", 300),
     ("tc-15", "`--tc 15` (15 s CPU/game/side, this machine)", "57.5%, sd +3.6% time", 300),
     ("tc-60", "`--tc 60` (60 s CPU/game/side, this machine)", "53.0%, sd −2.8% time", 100),
     ("scaled-15", "`--tc 15 --tc-scale 2006` (15 s/game/side scaled to 2006)", "57.5%, sd +3.6% time", 1000),
@@ -60,6 +64,9 @@ def row(d, label, claim, target):
         return f"| {label} | {claim} | {what} (target {target}) | | | | | | | | |"
     s = ur.read_summary(path, convert=False)[0]
     games = int(s["games"])
+    if "{ref_s}" in label:
+        per_side = (float(s["sd_nodes"]) + float(s["old_nodes"])) / (2 * games)
+        label = label.replace("{ref_s}", f"≈ {per_side / REF_NPS:.0f} s/game at 600k nodes/s")
     status = f"{games}" + ("" if games >= target else f" of {target} (partial)")
     low, high = num(s["score_low"]), num(s["score_high"])
     interval = "—" if low is None or high is None else f"{100*low:.1f}, {100*high:.1f}"

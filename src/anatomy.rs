@@ -322,6 +322,17 @@ pub fn csv_rows(r: &JobResult) -> String {
             );
         }
     }
+    for (k, &c) in r.anatomy.nesting().iter().enumerate() {
+        if c != 0 {
+            s += &row(
+                r,
+                "nesting",
+                ["", "", "", "", "", "", "past_n", &num(k)],
+                c,
+                None,
+            );
+        }
+    }
     s += &row(
         r,
         "done",
@@ -428,6 +439,19 @@ pub fn job_text(r: &JobResult) -> String {
             thousands(researched.0),
             thousands(researched.1),
             pct(researched.1, total)
+        );
+    }
+    let nest = a.nesting();
+    if nest[1..].iter().any(|&c| c > 0) {
+        let parts: Vec<String> = nest
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(k, c)| format!("{k}: {}", pct(*c, total)))
+            .collect();
+        s += &format!(
+            "  nodes by the iterations past n in progress above them (nesting): {}\n",
+            parts.join(", ")
         );
     }
     let by_ply = a.nodes_by_ply();

@@ -129,6 +129,31 @@ pub fn listing() -> String {
     s
 }
 
+/// `umax builds --instances`: the address of every compiled top-level instance of the search
+/// (`name kind 0xADDRESS`; kinds plain, audit, abort, audit_abort), for
+/// `scripts/search-asm-diff.sh`, which follows each to its `Engine::search` and compares the
+/// faithful (plain) ones with another binary's.
+pub fn instance_addresses() -> String {
+    // the binary is position-independent: this function's own address lets the script turn
+    // run-time addresses into the addresses `nm` shows
+    let mut s = format!(
+        "ref instance_addresses {:#x}\n",
+        instance_addresses as fn() -> String as usize
+    );
+    for b in ALL {
+        let i = b.instances();
+        for (kind, f) in [
+            ("plain", i.plain),
+            ("audit", i.audit),
+            ("abort", i.abort),
+            ("audit_abort", i.audit_abort),
+        ] {
+            s += &format!("{} {kind} {:#x}\n", b.name(), f as usize);
+        }
+    }
+    s
+}
+
 /// An error if `build` has no C twin, for the commands that run the C (`what`).
 pub fn require_c_twin(build: Build, what: &str) -> Result<(), String> {
     if build.c_twin() {

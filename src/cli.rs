@@ -55,7 +55,7 @@ pub enum Command {
     Anatomy(AnatomyArgs),
     /// List the builds (named variants of the search; src/builds.rs): name, what it is,
     /// whether it is experimental and whether the C original has a twin of it.
-    Builds,
+    Builds(BuildsArgs),
 }
 
 #[derive(Args, Debug)]
@@ -549,6 +549,14 @@ pub struct TournamentArgs {
     pub resamples: usize,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct BuildsArgs {
+    /// Print the address of each compiled instance of the search (for
+    /// scripts/search-asm-diff.sh) instead of the list.
+    #[arg(long, hide = true)]
+    pub instances: bool,
 }
 
 #[derive(Args, Debug)]

@@ -735,10 +735,7 @@ impl Engine {
             }
         }
         let a: usize = if i != 0 { j as usize } else { 0 }; // dummy A[0] if miss & full
-        // AUDIT only: how the node found the table (`anatomy::ENTRIES`; 4: no slot free)
-        let mut entry_kind = if a == 0 { 4 } else { 0 };
         if self.A[a].K != 0 {
-            entry_kind = 1;
             // hit: pos. is in hash tab
             let entry = self.A[a];
             d = entry.D as i32; // examine stored data
@@ -754,10 +751,8 @@ impl Engine {
                         return v;
                     }
                     m = v; // sd change 3: a fail low short of the ultimate depth deepens itself
-                    entry_kind = 3;
                 } else {
                     d = n - 1; // or use as iter. start
-                    entry_kind = 2;
                 }
             }
             X = (X as i32 & !M) as i8; // with best-move hint
@@ -799,6 +794,13 @@ impl Engine {
         if AUDIT {
             self.audit.nodes += 1;
         }
+        // AUDIT only: how the node found the table (`anatomy::ENTRIES`), read again from the
+        // entry the probe found (nothing was stored since), so the faithful instances carry none
+        let entry_kind = if AUDIT && self.anatomy.is_some() {
+            self.entry_kind(a, n, q, l)
+        } else {
+            0
+        };
         let node_mark = if AUDIT {
             self.anatomy
                 .as_deref_mut()
@@ -1091,6 +1093,29 @@ impl Engine {
             a.exit(start, entry_kind, past_iterations);
         }
         m
+    }
+
+    /// AUDIT only: how a node with window `q,l` and requested depth `n` found the table at the
+    /// slot `a` its probe chose (`anatomy::ENTRY_NAMES`): no slot free (`a` is the dummy), no
+    /// entry, an entry shallower than `n` (a hint), one deep enough whose bound does not fit the
+    /// window (redo), or one deep enough that fits (the node went on: sd's resume).
+    #[cold]
+    #[inline(never)]
+    fn entry_kind(&self, a: usize, n: i32, q: i32, l: i32) -> usize {
+        let entry = self.A[a];
+        if a == 0 {
+            4
+        } else if entry.K == 0 {
+            0
+        } else if (entry.D as i32) < n {
+            1
+        } else if ((entry.V >= l) as i32 | (entry.X as i32 & S)) != 0
+            && ((entry.V <= q) as i32 | (entry.X as i32 & 8)) != 0
+        {
+            3
+        } else {
+            2
+        }
     }
 
     /// AUDIT only: the anatomy's ply, one deeper (`1`) or back (`-1`) around a child call.

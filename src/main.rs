@@ -42,8 +42,15 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         }
         Command::Bench(args) => bench(args),
         Command::Anatomy(args) => anatomy(args),
-        Command::Builds => {
-            print!("{}", umax::builds::listing());
+        Command::Builds(args) => {
+            print!(
+                "{}",
+                if args.instances {
+                    umax::builds::instance_addresses()
+                } else {
+                    umax::builds::listing()
+                }
+            );
             Ok(ExitCode::SUCCESS)
         }
         Command::Report(args) => {

@@ -79,6 +79,8 @@ fn the_counts_add_up_and_the_tree_is_the_builds_own() {
                 assert!(under <= iteration);
                 assert_eq!(under, outer, "{build} {moves}: class {class}");
             }
+            // every node is counted once by its nesting of past-n iterations
+            assert_eq!(r.anatomy.nesting().iter().sum::<u64>(), iteration);
             // what the variant is made of
             let sd_like = build.instances().name() == "sd" || build.instances().name() == "sdnr";
             if !sd_like {

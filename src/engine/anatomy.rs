@@ -82,7 +82,13 @@ pub struct Anatomy {
     /// `[ply]`: sdp's re-searches of a failing-high move one ply deeper, by the ply of the
     /// node that re-searches, and the nodes under them.
     researches: Vec<Cell>,
+    /// Nodes entered by how many iterations past their node's `n` were in progress on their
+    /// path (0 .. NESTING-1, the last: that many or more): how self-deepening compounds.
+    nesting: [u64; NESTING],
 }
+
+/// Buckets of [`Anatomy::nesting`].
+pub const NESTING: usize = 8;
 
 fn bucket(x: i32, size: usize) -> usize {
     x.clamp(0, size as i32 - 1) as usize
@@ -107,6 +113,7 @@ impl Anatomy {
             exits: vec![Cell::default(); PLIES * ENTRIES * PAST_COUNTS],
             outermost: vec![Cell::default(); CLASSES * PLIES],
             researches: vec![Cell::default(); PLIES],
+            nesting: [0; NESTING],
         }
     }
 
@@ -121,6 +128,7 @@ impl Anatomy {
         self.exits.fill(Cell::default());
         self.outermost.fill(Cell::default());
         self.researches.fill(Cell::default());
+        self.nesting = [0; NESTING];
     }
 
     /// A re-search in the parent (sdp) begins at the current ply: the clock now, for
@@ -138,6 +146,11 @@ impl Anatomy {
             count: 1,
             nodes: self.clock - start,
         };
+    }
+
+    /// Nodes entered by the number of iterations past `n` in progress on their path.
+    pub fn nesting(&self) -> &[u64; NESTING] {
+        &self.nesting
     }
 
     /// sdp's re-searches in the parent, by the ply of the node that re-searches.
@@ -160,6 +173,7 @@ impl Anatomy {
                 self.under[c * PLIES + p] += 1;
             }
         }
+        self.nesting[(self.active[PAST_N] as usize).min(NESTING - 1)] += 1;
         start
     }
 

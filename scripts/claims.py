@@ -1,0 +1,615 @@
+#!/usr/bin/env python3
+"""The report's sentences that quote numbers, regenerated from the committed files.
+
+    scripts/claims.py            # rewrite every <!-- CLAIMS:name --> block in the reports
+    scripts/claims.py --check    # exit 1 (and show the difference) if any block is stale
+
+Each block between `<!-- CLAIMS:name -->` and `<!-- /CLAIMS:name -->` in README.md,
+results/README.md, results/tc-60/forfeits.md and results/calibration/README.md is rendered here
+from the files it names (summary.csv, surprise.csv, surprise-repeats.csv, effort.csv,
+forfeit-thinks.csv, forfeits.csv, the games and settings of the runs, the C's speed in the
+committed bench-vs-c outputs, judge-summary.csv, tc-60-hard's rows, the anatomy's rows): the
+prose is here, every number in it is computed, none is typed. `tests/claims.rs` runs --check,
+so text and files cannot drift apart. Stdlib only.
+"""
+
+import csv
+import glob
+import math
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import umaxresults as ur  # noqa: E402
+import segments as seg  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RES = os.path.join(ROOT, "results")
+# The seed's claims (seed 000): score share and games.
+SEED_15 = (57.5, 100)
+SEED_60 = (26.5, 50)
+# The 2006 reference of --tc-scale 2006 (src/matchrun/calibrate.rs), nodes/s.
+REF_NPS = 600_000
+
+
+def fmt_pct(x, d=1):
+    return f"{100 * x:.{d}f}"
+
+
+def signed(x, d=1):
+    return f"{x:+.{d}f}".replace("-", "−")
+
+
+def minus(x, d=1):
+    return f"{x:.{d}f}".replace("-", "−")
+
+
+def m(x, d=1):
+    """Millions."""
+    return f"{x / 1e6:.{d}f}"
+
+
+def summary(run):
+    return ur.read_summary(os.path.join(RES, run, "summary.csv"))[0]
+
+
+def csv_rows(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def logistic_score(elo):
+    return 1 / (1 + 10 ** (-elo / 400))
+
+
+def condition(run):
+    s = summary(run)
+    games = int(s["games"])
+    nodes = (s["sd_nodes"] + s["old_nodes"]) / (2 * games)
+    return {
+        "games": games,
+        "score": fmt_pct(s["score"]),
+        "low": fmt_pct(s["score_low"]),
+        "high": fmt_pct(s["score_high"]),
+        "elo": signed(s["ptnml_elo"]),
+        "pm": f"{s['ptnml_elo_pm']:.1f}",
+        "elo_v": s["ptnml_elo"],
+        "pm_v": s["ptnml_elo_pm"],
+        "nodes": nodes,
+        "time_ratio": f"{s['time_ratio']:.3f}",
+        "node_ratio": f"{s['node_ratio']:.3f}",
+        "W": int(s["wins"]), "D": int(s["draws"]), "L": int(s["losses"]),
+        "draws": fmt_pct(s["draw_ratio"]),
+        "think_nodes": None,
+    }
+
+
+def forfeits(run):
+    """(sd lost on time, old lost on time) in a run's games."""
+    g = ur.read_games(os.path.join(RES, run, "games.csv"), quiet=True)
+    sd = old = 0
+    for r in g.rows:
+        if r["termination"] != "time_forfeit":
+            continue
+        loser = r["white"] if r["result"] == "0-1" else r["black"]
+        if loser == "sd":
+            sd += 1
+        else:
+            old += 1
+    return sd, old, g
+
+
+def power_games(run, elo=10.0, z_a=1.959964, z_b=0.841621):
+    """Games (in pairs) a match needs to tell 0 from `elo` (two-sided 95%, 80% power), with the
+    per-pair variance of the run's pentanomial counts."""
+    s = summary(run)
+    counts = [s["ptnml_ll"], s["ptnml_ld"], s["ptnml_dd_wl"], s["ptnml_wd"], s["ptnml_ww"]]
+    n = sum(counts)
+    mean = sum(i / 4 * c for i, c in enumerate(counts)) / n
+    var = sum((i / 4 - mean) ** 2 * c for i, c in enumerate(counts)) / n
+    delta = logistic_score(elo) - 0.5
+    pairs = math.ceil(((z_a + z_b) * math.sqrt(var) / delta) ** 2)
+    return pairs
+
+
+def c_idle_speeds():
+    """The C's (old) Mnodes/s in the idle bench-vs-c runs of speed rounds 3 and 4."""
+    out = []
+    for p in sorted(glob.glob(os.path.join(RES, "speed-round[34]", "bench-vs-c-old*.md"))):
+        for line in open(p, encoding="utf-8"):
+            if line.startswith("| C |"):
+                out.append(float(line.split("|")[4]))
+    return out
+
+
+def c_busy_speed():
+    """The calibration's C speed: nodes over search seconds (CPU less the clearing)."""
+    text = open(os.path.join(RES, "calibration", "bench-vs-c-quick.md"), encoding="utf-8").read()
+    nodes = int(re.search(r"\*\*(\d+) nodes\*\*", text).group(1))
+    cpu = float(re.search(r"^\| C \| [0-9.]+ \| ([0-9.]+) \|", text, re.M).group(1))
+    clear = float(re.search(r"about ([0-9.]+) s of its", text).group(1))
+    return nodes / (cpu - clear) / 1e6, nodes, cpu, clear
+
+
+def facts():
+    F = {}
+    for run in ["nodes-100k", "nodes-400k", "tc-15", "tc-60", "scaled-15", "scaled-60"]:
+        F[run] = condition(run)
+    eff = [r for r in csv_rows(os.path.join(RES, "effort.csv"))
+           if r["kind"] != "seed" and r["run"] != "tc-60"]
+    F["effort_lo"] = min(float(r["nodes_per_side_per_game"]) for r in eff)
+    F["effort_hi"] = max(float(r["nodes_per_side_per_game"]) for r in eff)
+    F["effort_all_contain_0"] = all(float(r["elo_low"]) <= 0 <= float(r["elo_high"]) for r in eff)
+    F["effort_runs"] = len(eff)
+    F["elo_lo"] = min(F[r["run"]]["elo_v"] for r in eff)
+    F["elo_hi"] = max(F[r["run"]]["elo_v"] for r in eff)
+    F["narrowest"] = min(eff, key=lambda r: float(r["elo_high"]) - float(r["elo_low"]))["run"]
+    sup = {r["run"]: r for r in csv_rows(os.path.join(RES, "surprise.csv"))}
+    F["sup"] = sup
+    F["repeats"] = {r["run"]: r for r in csv_rows(os.path.join(RES, "surprise-repeats.csv"))}
+    F["power_pairs"] = power_games("scaled-15")
+    # forfeits
+    F["ff"] = {run: forfeits(run)[:2] for run in ["tc-15", "tc-60", "scaled-15", "scaled-60"]}
+    sd60, old60, g60 = forfeits("tc-60")
+    rest = [r for r in g60.rows if r["termination"] != "time_forfeit"]
+    F["tc60_rest_games"] = len(rest)
+    F["tc60_rest_score"] = fmt_pct(sum(float(r["test_score"]) for r in rest) / len(rest))
+    th = csv_rows(os.path.join(RES, "tc-60", "forfeit-thinks.csv"))
+    sdth = [r for r in th if r["loser"] == "sd"]
+    oldth = [r for r in th if r["loser"] == "old"]
+    F["ft_sd"] = len(sdth)
+    F["ft_old"] = oldth
+    early = [r for r in sdth if int(r["think_out_of_book"]) <= 2]
+    later = [int(r["think_out_of_book"]) for r in sdth if int(r["think_out_of_book"]) > 2]
+    F["ft_early"] = len(early)
+    F["ft_later_lo"], F["ft_later_hi"] = min(later), max(later)
+    F["ft_plies_lo"] = min(int(r["ply"]) for r in sdth)
+    F["ft_plies_hi"] = max(int(r["ply"]) for r in sdth)
+    mv = [float(r["move_cpu_s"]) for r in sdth]
+    F["ft_move_lo"], F["ft_move_hi"] = min(mv), max(mv)
+    F["ft_under_clock"] = sum(1 for x in mv if x < 60)
+    wrapped = sorted((r for r in th if r["nodes_note"] != "ok"), key=lambda r: int(r["game"]))
+    F["ft_wrapped"] = [int(r["game"]) for r in wrapped]
+    F["ft_wrapped_cpu"] = sorted(float(r["move_cpu_s"]) for r in wrapped)
+    # the pairs of scaled-15 that replay an opening an earlier pair played
+    g15 = ur.read_games(os.path.join(RES, "scaled-15", "games.csv"), quiet=True)
+    first, later, ids = {}, [], []
+    for r in sorted(g15.rows, key=lambda r: r["game"]):
+        o = r["opening_id"]
+        if o in first and first[o] != r["pair"]:
+            later.append(r["pair"])
+            ids.append(o)
+        else:
+            first.setdefault(o, r["pair"])
+    F["rep_pairs"] = (min(later), max(later)) if later else None
+    F["rep_ids"] = (min(ids) + 1, max(ids) + 1) if ids else None  # 1-based, as the file's lines
+    F["openings_in_suite"] = len(first)
+    # root iterations of the searched-again positions (forfeits.csv)
+    fi = csv_rows(os.path.join(RES, "tc-60", "forfeits.csv"))
+    F["fi_games"] = sorted({int(r["game"]) for r in fi})
+    # calibration
+    busy, cnodes, ccpu, cclear = c_busy_speed()
+    idle = c_idle_speeds()
+    F["c_busy"], F["c_nodes"], F["c_cpu"], F["c_clear"] = busy, cnodes, ccpu, cclear
+    F["c_idle_lo"], F["c_idle_hi"] = min(idle), max(idle)
+    segs = []
+    for run, ref in [("scaled-15", 15 * REF_NPS), ("scaled-60", 60 * REF_NPS)]:
+        groups, _ = seg.segments(os.path.join(RES, run))
+        for rows in groups.values():
+            nodes = sum(r["test_nodes"] + r["base_nodes"] for r in rows) / (2 * len(rows))
+            segs.append(ref / nodes)
+    F["short_lo"], F["short_hi"] = min(segs), max(segs)
+    F["ref_lo_ratio"] = F["c_idle_lo"] / busy
+    F["ref_hi_ratio"] = F["c_idle_hi"] / busy
+    F["short_total_lo"] = F["short_lo"] * min(1.0, F["ref_lo_ratio"])
+    F["short_total_hi"] = F["short_hi"] * max(1.0, F["ref_hi_ratio"])
+    # judge
+    js = csv_rows(os.path.join(RES, "judge-scaled-15", "judge-summary.csv"))[0]
+    F["judge15"] = (signed(float(js["mean_sd_minus_old_clipped"])),
+                    minus(float(js["clipped_low"])), signed(float(js["clipped_high"])),
+                    int(js["divergences"]))
+    # nodes budgets: mean think and thinks per game (nodes-100k)
+    F["hard"] = hard_run()
+    return F
+
+
+def hard_run():
+    path = os.path.join(RES, "tc-60-hard", "games.csv")
+    if not os.path.exists(path):
+        return None
+    g = ur.read_games(path, quiet=True)
+    rows = g.rows
+    n = len(rows)
+    if n == 0:
+        return None
+    score = sum(float(r["test_score"]) for r in rows) / n
+    sd_ff = sum(1 for r in rows if r["termination"] == "time_forfeit"
+                and (r["white"] if r["result"] == "0-1" else r["black"]) == "sd")
+    old_ff = sum(1 for r in rows if r["termination"] == "time_forfeit") - sd_ff
+    out = {"games": n, "score": fmt_pct(score), "sd_ff": sd_ff, "old_ff": old_ff}
+    sp = os.path.join(RES, "tc-60-hard", "summary.csv")
+    if os.path.exists(sp):
+        s = ur.read_summary(sp)[0]
+        if int(s["games"]) == n:
+            out.update({"low": fmt_pct(s["score_low"]), "high": fmt_pct(s["score_high"]),
+                        "elo": signed(s["ptnml_elo"]), "pm": f"{s['ptnml_elo_pm']:.1f}",
+                        "time_ratio": f"{s['time_ratio']:.3f}",
+                        "node_ratio": f"{s['node_ratio']:.3f}",
+                        "W": int(s["wins"]), "D": int(s["draws"]), "L": int(s["losses"])})
+    pgn = open(os.path.join(RES, "tc-60-hard", "games.pgn"), encoding="utf-8").read()
+    out["cut"] = len(re.findall(r" cut\}", pgn))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The blocks.
+
+def block_headline(F):
+    s15, s60 = F["scaled-15"], F["scaled-60"]
+    n1, n4, t15 = F["nodes-100k"], F["nodes-400k"], F["tc-15"]
+    sup, rep = F["sup"]["scaled-15"], F["repeats"]["scaled-15"]
+    pairs = F["power_pairs"]
+    z = float(sup["z_seed"])
+    contain = "contains" if F["effort_all_contain_0"] else "does not always contain"
+    ff_sd, ff_old = F["ff"]["tc-60"]
+    hard = F["hard"]
+    text = (
+        f"**Headline**: **no measurable difference between old and sd from {F['effort_lo'] / 1e6:.0f} to "
+        f"{F['effort_hi'] / 1e6:.0f} million nodes per side per game** — from about the seed's 15 s on a "
+        f"2006 desktop (as estimated here) to about six times that effort. At each of these "
+        f"{F['effort_runs']} conditions sd's pentanomial Elo interval {contain} 0; the narrowest is "
+        f"**{s15['elo']} ± {s15['pm']}** at 15 s per game scaled to 2006 (`--tc 15 --tc-scale 2006`: "
+        f"this machine's speed measured before the games, the clock scaled to "
+        f"{REF_NPS:,} nodes/s; {s15['games']} games, sd {s15['score']}% [{s15['low']}, {s15['high']}]). "
+        f"At 60 s scaled: {s60['score']}% [{s60['low']}, {s60['high']}] over {s60['games']} games "
+        f"({s60['elo']} ± {s60['pm']}); at `--nodes 100000` {n1['score']}% [{n1['low']}, {n1['high']}] "
+        f"over {n1['games']} ({n1['elo']} ± {n1['pm']}); at `--nodes 400000` {n4['score']}% "
+        f"[{n4['low']}, {n4['high']}] over {n4['games']} ({n4['elo']} ± {n4['pm']}); at 15 s on this "
+        f"machine {t15['score']}% [{t15['low']}, {t15['high']}] over {t15['games']} "
+        f"({t15['elo']} ± {t15['pm']}). "
+        f"**What we do not know**: the seed names no program version, hardware or openings, so "
+        f"\"the seed's 15 s\" is our estimate of a 2006 desktop ({REF_NPS:,} nodes/s, an assumption "
+        f"good to about a factor of 1.5: [`results/calibration/`](results/calibration/README.md)), "
+        f"and by that estimate our scaled clocks gave a game {F['short_total_lo']:.1f}–"
+        f"{F['short_total_hi']:.1f} times fewer nodes than intended. **What would change the "
+        f"answer**: an edge of +10 Elo needs about {2 * pairs:,} games ({pairs:,} pairs) at the scaled "
+        f"15 s to show (95% two-sided, 80% power, our draw rate); we have {s15['games']}. The seed's "
+        f"57.5% is z ≈ {z:.1f} from our {s15['score']}% (its 100 games as independent games at our "
+        f"rates): unlikely as chance, not impossible. A 100-game match at our rates scores 57.5 "
+        f"or more in {fmt_pct(float(sup['p_pairs']))}% of matches with independent pairs "
+        f"({fmt_pct(float(sup['p_pairs_uncertain']))}% allowing for our rates' sampling error) and "
+        f"{fmt_pct(float(sup['p_games']))}% with independent games; a match from a few repeated "
+        f"openings would reach it more often only if a repeated opening repeated its result, and "
+        f"ours do not ({rep['identical']} of {rep['openings_repeated']} repeated openings replayed "
+        f"move for move, the two pairs' scores correlated {signed(float(rep['corr']), 2)}: "
+        f"[`results/surprise.md`](results/surprise.md)). Where the builds disagree, Stockfish judges "
+        f"sd's moves {F['judge15'][0]} cp [{F['judge15'][1]}, {F['judge15'][2]}] better at the scaled "
+        f"15 s ({F['judge15'][3]} divergences, `umax judge`). "
+        f"At 60 s on this machine (deeper than the seed's 60 s; {F['tc-60']['games']} games) sd loses "
+        f"{ff_sd} games on time and old {ff_old}: an iteration of sd's, once begun, can cost more "
+        f"than the whole clock, and micro-Max's clock only decides whether to begin one "
+        f"([`results/tc-60/forfeits.md`](results/tc-60/forfeits.md), where the nodes go: "
+        f"[`results/tc-60/anatomy.md`](results/tc-60/anatomy.md))."
+    )
+    if hard:
+        if "elo" in hard:
+            text += (
+                f" With a hard per-move deadline (`--hard-deadline`, a think cut inside its "
+                f"iteration: not micro-Max) the same clock gives sd {hard['score']}% "
+                f"[{hard['low']}, {hard['high']}] over {hard['games']} games ({hard['elo']} ± "
+                f"{hard['pm']}; {hard['sd_ff']} and {hard['old_ff']} losses on time; "
+                f"[`results/tc-60-hard/`](results/tc-60-hard/README.md))."
+            )
+        else:
+            text += (
+                f" With a hard per-move deadline (`--hard-deadline`: not micro-Max) "
+                f"{hard['games']} games of that clock are played so far: sd {hard['score']}%, "
+                f"{hard['sd_ff']} and {hard['old_ff']} losses on time "
+                f"([`results/tc-60-hard/`](results/tc-60-hard/README.md))."
+            )
+    text += " Effort plot: [`results/effort.svg`](results/effort.svg)."
+    return wrap(text)
+
+
+def block_tc60(F):
+    sd, old = F["ff"]["tc-60"]
+    o = F["ft_old"][0] if F["ft_old"] else None
+    t15, s15, s60 = F["ff"]["tc-15"], F["ff"]["scaled-15"], F["ff"]["scaled-60"]
+    wrapped = " and ".join(str(g) for g in F["ft_wrapped"])
+    losses = F["tc-60"]["W"]  # sd's losses are old's wins: the summary counts sd's W/D/L
+    text = (
+        f"**`--tc 60`: sd loses on time, old almost never — an iteration of sd's can cost more "
+        f"than the clock.** Of the {F['tc-60']['games']} games, sd loses {sd} on time (of its "
+        f"{F['tc-60']['L']} losses) and old {old}"
+        + (f" (game {o['game']}, at ply {o['ply']})" if o else "")
+        + f". sd's forfeits came in its first or second think out of book in {F['ft_early']} of "
+        f"{F['ft_sd']} games, in its think {F['ft_later_lo']} to {F['ft_later_hi']} in the others "
+        f"(plies {F['ft_plies_lo']}–{F['ft_plies_hi']}); the losing move took {F['ft_move_lo']:.1f} to "
+        f"{F['ft_move_hi']:.1f} s of CPU, {F['ft_under_clock']} of them less than 60 s (they lost "
+        f"because less than that was left) "
+        f"([`tc-60/forfeit-thinks.csv`](tc-60/forfeit-thinks.csv), `scripts/forfeit-thinks.py`). "
+        f"Without the forfeits the other {F['tc60_rest_games']} games are even ({F['tc60_rest_score']}% "
+        f"for sd). At the other clocks forfeits are rare and balanced (sd lost / old lost on time: "
+        f"`--tc 15` {t15[0]} / {t15[1]}, scaled 15 s {s15[0]} / {s15[1]}, scaled 60 s {s60[0]} / {s60[1]}). "
+        f"The table's node ratio for `--tc 60` ({F['tc-60']['node_ratio']}) undercounts sd: a think "
+        f"of 2^31 nodes or more wraps the C's `int N`, and the runner records such a think as 0 "
+        f"nodes (games {wrapped}, thinks of "
+        f"{' and '.join(f'{x:.0f}' for x in F['ft_wrapped_cpu'])} s of CPU; their CPU is "
+        f"counted). **Why** ([`tc-60/forfeits.md`](tc-60/forfeits.md): the root iterations of "
+        f"games {', '.join(str(g) for g in F['fi_games'])} searched again; "
+        f"[`tc-60/anatomy.md`](tc-60/anatomy.md): where the nodes of the exploding iteration go, "
+        f"in every forfeit position): both builds complete the iteration before with about the "
+        f"same nodes, and then begin one that costs old about ten to forty times as much and sd "
+        f"one to two hundred times."
+    )
+    return wrap(text)
+
+
+def block_conditions(F):
+    n1, n4, s15, s60 = F["nodes-100k"], F["nodes-400k"], F["scaled-15"], F["scaled-60"]
+    t15 = F["tc-15"]
+    text = (
+        f"1. **`--nodes 100000`**: the 3.2 rule with 100,000 for `1e7` (the root starts another "
+        f"iteration while fewer than 100,000 nodes were searched, so the last iteration overshoots): "
+        f"**{m(n1['nodes'])} million nodes per side per game** in our games, which at the 2006 "
+        f"reference of {REF_NPS:,} nodes/s ([`calibration/`](calibration/README.md), an assumption) is "
+        f"≈ {n1['nodes'] / REF_NPS:.0f} s per game: a little more than the seed's 15 s.\n"
+        f"2. **`--nodes 400000`**: \"four times longer\": {m(n4['nodes'])} million nodes per side per "
+        f"game, ≈ {n4['nodes'] / REF_NPS:.0f} s at the reference speed (the seed's 60 s is 36 million).\n"
+        f"3. **`--tc 15`**: 15 s of CPU per game per side on this machine, sudden death. Each move may "
+        f"use remaining/30; the root starts no iteration after that (micro-Max cannot stop inside "
+        f"one). Here that is {m(t15['nodes'])} million nodes per side per game, "
+        f"{t15['nodes'] / (15 * REF_NPS):.1f} times the reference's 15 s: deeper than the seed's 15 s.\n"
+        f"4. **`--tc 60`**: 60 s per game per side; 100 games. Game 1 was played with the build of "
+        f"f1d1515 (2026-11-21), the others with the build of daf5f77 (`command.txt`). Both search the "
+        f"same tree per node budget, but a 60 s clock on this machine gives a faster build more nodes, "
+        f"so a later resume should use the same build (or a `--tc-scale` clock) to keep one condition.\n"
+        f"5. **`--tc 15 --tc-scale 2006`** (`scaled-15`): **the seed's own 15 s per game, on the clock "
+        f"of a 2006 desktop as we estimate it.** Before the first game the runner measures this "
+        f"machine's speed (the bench positions, as many threads at once as the match runs, CPU time) "
+        f"and scales the clock by {REF_NPS:,} / measured nodes/s ([`calibration/README.md`]"
+        f"(calibration/README.md): the reference is an estimate made of a measured C speed and an "
+        f"assumed hardware factor). The games averaged {m(s15['nodes'])} million nodes per side, "
+        f"against the {15 * REF_NPS / 1e6:.0f} million that 15 s at {REF_NPS:,} nodes/s would give "
+        f"(the games ran slower than the calibration measured: see the status section). Sudden "
+        f"death, remaining/30 per move, as `--tc 15`. {s15['games']} games.\n"
+        f"6. **`--tc 60 --tc-scale 2006`** (`scaled-60`): the seed's 60 s the same way: "
+        f"{m(s60['nodes'])} million nodes per side per game against the reference's "
+        f"{60 * REF_NPS / 1e6:.0f} million. {s60['games']} games."
+    )
+    return "\n".join(bullets(par) for par in text.split("\n"))
+
+
+def block_surprise(F):
+    sup = F["sup"]
+    rep = F["repeats"]["scaled-15"]
+    s15 = sup["scaled-15"]
+    n1 = sup["nodes-100k"]
+    t15 = sup["tc-15"]
+    s60, n4, t60 = sup["scaled-60"], sup["nodes-400k"], sup["tc-60"]
+    p = lambda r, k: fmt_pct(float(r[k]))  # noqa: E731
+    text = (
+        f"- **At the seed's own 15 s, scaled to 2006** ({s15['games_here']} games) a 100-game match "
+        f"scores 57.5 or more in {p(s15, 'p_pairs')}% of matches with independent pairs and "
+        f"{p(s15, 'p_games')}% with independent games; at `--nodes 100000` ({n1['games_here']} games) "
+        f"{fmt_pct(float(n1['p_pairs']), 2)}% and {p(n1, 'p_games')}%. These treat our measured rates "
+        f"as exact; averaged over what the rates' sampling error allows, the independent-pairs "
+        f"figures become {p(s15, 'p_pairs_uncertain')}% and {fmt_pct(float(n1['p_pairs_uncertain']), 2)}%. "
+        f"Put as a comparison of two samples, the seed's 57.5% is z = {float(s15['z_seed']):.2f} from "
+        f"our score at the scaled 15 s (z = {float(n1['z_seed']):.2f} at 100k nodes), with its 100 "
+        f"games as independent games at our draw rate: marginal, not decisive.\n"
+        f"- **The few-openings columns assume that a repeated opening repeats its result.** Our own "
+        f"data do not support that: `scaled-15` played {F['scaled-15']['games'] // 2} pairs from "
+        f"{F['openings_in_suite']} openings, so {rep['openings_repeated']} openings were played by two "
+        f"pairs (pairs {F['rep_pairs'][0]}–{F['rep_pairs'][1]} repeat openings {F['rep_ids'][0]}–"
+        f"{F['rep_ids'][1]} of `openings/default.txt`), and only {rep['identical']} of those "
+        f"{rep['openings_repeated']} later pairs replayed the first pair's two games move for move; "
+        f"the two pairs' scores correlate {signed(float(rep['corr']), 2)} "
+        f"[{signed(float(rep['corr_low']), 2)}, {signed(float(rep['corr_high']), 2)}]. "
+        f"At a clock, a repeated opening is a new sample. The columns stay in the table as the "
+        f"extreme case (a node budget, where repeats are exact), not as an explanation.\n"
+        f"- **On this machine's faster clock (`--tc 15`)**, where sd leans ahead ({F['tc-15']['score']}%), "
+        f"57.5 comes {p(t15, 'p_pairs')}–{p(t15, 'p_games')}% of the time: a lucky but ordinary "
+        f"result at that depth.\n"
+        f"- **At 60 s** the seed's 26.5 of 50 is ordinary: {p(s60, 'p_pairs')}–{p(s60, 'p_games')}% "
+        f"at the scaled 60 s, {p(n4, 'p_pairs')}–{p(n4, 'p_games')}% at `--nodes 400000`. The "
+        f"exception is 60 s on this machine, where sd's time forfeits make 26.5 of 50 rare "
+        f"({fmt_pct(float(t60['p_pairs']), 2)}–{fmt_pct(float(t60['p_games']), 2)}%): that clock is deeper than the "
+        f"seed's and shows a hazard the seed's did not reach (above), not its condition.\n\n"
+        f"So the seed's 57.5% is an unlikely draw from our engines at the seed's effort (about "
+        f"{p(s15, 'p_pairs_uncertain')}–{p(s15, 'p_games')}% per 100-game match, z ≈ "
+        f"{float(s15['z_seed']):.1f}), not an impossible one; and we cannot exclude a condition we "
+        f"did not play: another program (the seed tested micro-Max 4.x with its own clock "
+        f"handling, not 3.2 as published), other hardware, other openings. The figures cannot tell "
+        f"these apart."
+    )
+    return "\n".join(bullets(par) for par in text.split("\n"))
+
+
+def bullets(par):
+    """A Markdown list item (or paragraph) wrapped, continuation lines indented under it."""
+    if not par.startswith("- ") and not re.match(r"\d+\. ", par):
+        return wrap(par)
+    indent = "  " if par.startswith("- ") else "   "
+    return wrap(par).replace("\n", "\n" + indent)
+
+
+def block_conclusion(F):
+    s15, s60, n1, n4, t15 = (F[k] for k in ["scaled-15", "scaled-60", "nodes-100k",
+                                              "nodes-400k", "tc-15"])
+    sup = F["sup"]["scaled-15"]
+    rep = F["repeats"]["scaled-15"]
+    ff_sd, ff_old = F["ff"]["tc-60"]
+    hard = F["hard"]
+    up = lambda c: signed(c["elo_v"] + c["pm_v"], 0)  # noqa: E731
+    lines = [
+        "All numbers are from the tables above, i.e. from the committed `summary.csv`, "
+        "`surprise.csv`, `surprise-repeats.csv`, `effort.csv` and `judge-summary.csv` files "
+        "(this section is regenerated from them by `scripts/claims.py`).",
+        "",
+        f"- **No measurable difference between old and sd from {F['effort_lo'] / 1e6:.0f} to "
+        f"{F['effort_hi'] / 1e6:.0f} million nodes per side per game.** At the {F['effort_runs']} "
+        f"conditions of that range every pentanomial Elo interval contains 0; the point "
+        f"estimates lie between {signed(F['elo_lo'])} and {signed(F['elo_hi'])} Elo, without a "
+        f"clear trend with effort.",
+        f"- **At 15 s per game scaled to a 2006 desktop** (the seed's time control, as far as our "
+        f"estimate of its speed goes) sd scores **{s15['score']}% [{s15['low']}, {s15['high']}]** "
+        f"over {s15['games']} games, pentanomial Elo **{s15['elo']} ± {s15['pm']}** (upper 95% bound "
+        f"{up(s15)}; the seed's 57.5% is {signed(400 * math.log10(0.575 / 0.425), 0)}); CPU ratio {s15['time_ratio']}, node ratio "
+        f"{s15['node_ratio']} (the seed reported +3.6% time).",
+        f"- **At 60 s scaled** {s60['score']}% [{s60['low']}, {s60['high']}] over {s60['games']} "
+        f"games ({s60['elo']} ± {s60['pm']}); CPU ratio {s60['time_ratio']}, node ratio "
+        f"{s60['node_ratio']} (the seed: −2.8% time). The seed's 53% of 50 games lies "
+        f"{'inside' if float(s60['low']) <= 53.0 <= float(s60['high']) else 'outside'} our "
+        f"interval: neither confirmed nor excluded by it.",
+        f"- **At node budgets**: `--nodes 100000` ({m(n1['nodes'])} million nodes per side per "
+        f"game) {n1['score']}% [{n1['low']}, {n1['high']}] over {n1['games']} games ({n1['elo']} ± "
+        f"{n1['pm']}); `--nodes 400000` ({m(n4['nodes'])} million) {n4['score']}% [{n4['low']}, "
+        f"{n4['high']}] over {n4['games']} ({n4['elo']} ± {n4['pm']}); 15 s on this machine "
+        f"({m(t15['nodes'])} million) {t15['score']}% over {t15['games']} ({t15['elo']} ± {t15['pm']}).",
+        f"- **Judged moves agree**: where the builds choose differently at the scaled 15 s, "
+        f"Stockfish finds sd's move {F['judge15'][0]} cp [{F['judge15'][1]}, {F['judge15'][2]}] "
+        f"better ({F['judge15'][3]} divergences): at most about a tenth of a pawn per disagreement.",
+        f"- **At 60 s on this machine** ({F['tc-60']['games']} games) sd loses on time in {ff_sd} "
+        f"games, old in {ff_old}: an iteration of sd's, once begun, can cost more than the clock "
+        f"(`tc-60/forfeits.md`, `tc-60/anatomy.md`).",
+    ]
+    if hard:
+        lines.append(
+            f"- **The same clock with a hard per-move deadline** (`tc-60-hard`, not micro-Max): "
+            + (f"sd {hard['score']}% [{hard['low']}, {hard['high']}] over {hard['games']} games "
+               f"({hard['elo']} ± {hard['pm']}), {hard['sd_ff']} and {hard['old_ff']} losses on time."
+               if "elo" in hard else
+               f"{hard['games']} games so far, sd {hard['score']}%, {hard['sd_ff']} and "
+               f"{hard['old_ff']} losses on time.")
+        )
+    lines += [
+        f"- **How surprising is 57.5?** At our scaled-15 rates a 100-game match scores 57.5 or "
+        f"more in {fmt_pct(float(sup['p_pairs']))}% of matches with independent pairs "
+        f"({fmt_pct(float(sup['p_pairs_uncertain']))}% allowing for our rates' sampling error) and "
+        f"{fmt_pct(float(sup['p_games']))}% with independent games; z = "
+        f"{float(sup['z_seed']):.1f}. Repeated openings do not make it likely: ours do not repeat "
+        f"their results ({rep['identical']} of {rep['openings_repeated']} replayed move for move, "
+        f"correlation {signed(float(rep['corr']), 2)}).",
+        "",
+        f"What the evidence supports: self-deepening changes micro-Max 3.2's search effort by a "
+        f"few percent and its strength by less than we can measure, at most about {up(s15)} Elo "
+        f"(upper 95% bound) at the seed's 15 s scaled to 2006 and {up(s60)} at its 60 s. It does "
+        f"not say the seed was wrong: the seed names no program version, hardware or openings; "
+        f"its 57.5% is an unlikely draw from our engines (z ≈ {float(sup['z_seed']):.1f}), not an "
+        f"impossible one; and the seed's program (micro-Max 4.x with its own clock handling) may "
+        f"differ in a way that matters. To tell +10 Elo from 0 at the scaled 15 s would take "
+        f"about {2 * F['power_pairs']:,} games; we played {s15['games']}.",
+    ]
+    return "\n".join(bullets(par) for par in lines)
+
+
+def block_forfeits_intro(F):
+    text = (
+        f"Each position is one where a build lost on time in `results/tc-60` (the game's moves up "
+        f"to the forfeit). sd lost {F['ft_sd']} games on time and old {len(F['ft_old'])}; this file "
+        f"searched again the positions of {len(F['fi_games'])} of them (games "
+        f"{', '.join(str(g) for g in F['fi_games'])}: the longest thinks of the match when it was "
+        f"made, plus game 32, sd's first think), one root iteration per row. "
+        f"[`anatomy.md`](anatomy.md) covers all {F['ft_sd'] + len(F['ft_old'])} forfeit positions. "
+        f"Every forfeiting think (which think it was, how long it took, the clock left) is in "
+        f"[`forfeit-thinks.csv`](forfeit-thinks.csv) (`scripts/forfeit-thinks.py results/tc-60`)."
+    )
+    return wrap(text)
+
+
+def block_calibration(F):
+    text = (
+        f"1. **The C original's speed on this machine: {F['c_busy']:.2f} million nodes per CPU "
+        f"second of search, measured while the machine was busy.** `scripts/bench-vs-c.sh --quick "
+        f"--build old` (output: [`bench-vs-c-quick.md`](bench-vs-c-quick.md), 2026-11-23, this 2-core "
+        f"Intel Xeon VM under load from other builds) times the C on {F['c_nodes']:,} nodes: "
+        f"{F['c_cpu']:.2f} s of CPU, of which {F['c_clear']:.2f} s is its clearing of the hash table "
+        f"on every input line. Later runs of the C on the same host with the machine otherwise idle "
+        f"(`results/speed-round3`, `results/speed-round4`, `bench-vs-c-old*.md`) measured "
+        f"{F['c_idle_lo']:.2f}–{F['c_idle_hi']:.2f} million nodes/s, "
+        f"{F['ref_lo_ratio']:.2f}–{F['ref_hi_ratio']:.2f} times the figure used. The reference is "
+        f"stated in nodes of the *same search*, not in seconds: a calibrated game gets the nodes "
+        f"the C got in 2006, whatever program or machine plays it.\n"
+        f"2. **A 2006 desktop core against this one: 0.3 (0.2–0.45). This factor is an assumption, "
+        f"not a measurement: no published benchmark of micro-Max (or a cited SPEC comparison) backs "
+        f"it.** The reasoning: desktops of 2006 were Athlon 64 (X2) at 2.0–2.6 GHz, Pentium 4 / "
+        f"Pentium D at 3 GHz and, from the summer, Core 2 Duo at 1.9–2.7 GHz; on single-thread "
+        f"integer code such a core is commonly put at a third of a current server core like this "
+        f"one (Sapphire-Rapids-class Xeon at 2.6 GHz base, in a VM), a Pentium 4 rather a fifth, a "
+        f"Core 2 closer to 0.4. micro-Max's search also waits on DRAM for its 200 MB hash table, "
+        f"and DRAM latency has improved far less than compute since 2006, which pushes the ratio "
+        f"up, not down.\n\n"
+        f"{F['c_busy']:.2f} Mnodes/s × 0.3 ≈ **0.6 Mnodes/s** ({REF_NPS:,}), good to a factor of about "
+        f"1.5 either way (0.4–0.9 Mnodes/s) if the factor is. With the idle C speed it would be "
+        f"{F['c_idle_lo'] * 0.3:.2f}–{F['c_idle_hi'] * 0.3:.2f} Mnodes/s. **How far the games fell "
+        f"short of the reference**: the scaled games averaged {F['short_lo']:.2f}–"
+        f"{F['short_hi']:.2f} times fewer nodes per side than the reference gives their clock "
+        f"(15 s: 9 million, 60 s: 36 million; per segment of `scaled-15` and `scaled-60`: the "
+        f"games ran slower than the calibration measured), and with the idle C speed in the "
+        f"reference the shortfall would be {F['short_total_lo']:.1f}–{F['short_total_hi']:.1f} times. "
+        f"Every statement about \"the seed's 15 s\" carries this uncertainty."
+    )
+    return "\n".join(bullets(par) for par in text.split("\n"))
+
+
+def wrap(text, width=95):
+    """Markdown paragraph wrapped at `width` (words never split)."""
+    out, line = [], ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        out.append(line)
+    return "\n".join(out)
+
+
+BLOCKS = {
+    "README.md": {"headline": block_headline},
+    "results/README.md": {"tc60": block_tc60, "conditions": block_conditions,
+                          "surprise": block_surprise, "conclusion": block_conclusion},
+    "results/tc-60/forfeits.md": {"forfeits-intro": block_forfeits_intro},
+    "results/calibration/README.md": {"calibration": block_calibration},
+}
+
+
+def render(path, text, blocks, F):
+    for name, fn in blocks.items():
+        start, end = f"<!-- CLAIMS:{name} -->", f"<!-- /CLAIMS:{name} -->"
+        if start not in text or end not in text:
+            ur.fail(f"{path}: no {start} ... {end} block")
+        head, rest = text.split(start, 1)
+        _, tail = rest.split(end, 1)
+        text = f"{head}{start}\n{fn(F)}\n{end}{tail}"
+    return text
+
+
+def main():
+    check = "--check" in sys.argv[1:]
+    F = facts()
+    stale = []
+    for rel, blocks in BLOCKS.items():
+        path = os.path.join(ROOT, rel)
+        old = open(path, encoding="utf-8").read()
+        new = render(rel, old, blocks, F)
+        if new != old:
+            if check:
+                stale.append(rel)
+                import difflib
+                sys.stdout.writelines(difflib.unified_diff(
+                    old.splitlines(True), new.splitlines(True), rel, rel + " (from the files)"))
+            else:
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(new)
+                print(f"rewrote {rel}")
+    if stale:
+        print(f"claims.py: stale text in {', '.join(stale)}: run scripts/claims.py", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+//! Every sentence of the reports that quotes a result is a `<!-- CLAIMS:name -->` block that
+//! `scripts/claims.py` renders from the committed files (README.md, results/README.md,
+//! results/tc-60/forfeits.md, results/calibration/README.md): the text must be what the files
+//! give today. The forfeiting thinks' table the blocks read is itself regenerated from the
+//! committed games.
+
+mod ci_env;
+
+use std::process::Command;
+
+fn python() -> bool {
+    if Command::new("python3").arg("--version").output().is_err() {
+        assert!(!ci_env::in_ci(), "CI: python3 is needed");
+        eprintln!("SKIPPING: no python3");
+        return false;
+    }
+    true
+}
+
+#[test]
+fn the_reports_numbers_are_what_the_files_give() {
+    if !python() {
+        return;
+    }
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = Command::new("python3")
+        .arg(format!("{root}/scripts/claims.py"))
+        .arg("--check")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn the_anatomy_text_is_what_its_runs_give() {
+    if !python() {
+        return;
+    }
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = Command::new("python3")
+        .arg(format!("{root}/scripts/anatomy-report.py"))
+        .arg("--check")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn the_forfeiting_thinks_table_is_what_the_games_give() {
+    if !python() {
+        return;
+    }
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = Command::new("python3")
+        .arg(format!("{root}/scripts/forfeit-thinks.py"))
+        .arg(format!("{root}/results/tc-60"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let committed =
+        std::fs::read_to_string(format!("{root}/results/tc-60/forfeit-thinks.csv")).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), committed);
+    // the rows say what the reader checked: 25 sd forfeits, 12 in the first two thinks
+    let rows: Vec<Vec<String>> = committed
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect();
+    let sd: Vec<&Vec<String>> = rows.iter().filter(|r| r[1] == "sd").collect();
+    assert_eq!(sd.len(), 25);
+    assert_eq!(
+        sd.iter()
+            .filter(|r| r[3].parse::<u32>().unwrap() <= 2)
+            .count(),
+        12
+    );
+}
+
+/// The checker itself fails on a stale number: a copy of the tree with one figure changed.
+#[test]
+fn a_stale_number_is_caught() {
+    if !python() {
+        return;
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("claims-stale");
+    let _ = std::fs::remove_dir_all(&tmp);
+    // the script and what it reads: scripts/ and results/, and the four reports
+    copy_dir(&root.join("scripts"), &tmp.join("scripts"));
+    copy_dir(&root.join("results"), &tmp.join("results"));
+    std::fs::copy(root.join("README.md"), tmp.join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(tmp.join("README.md")).unwrap();
+    let changed = readme.replacen("sd loses 25", "sd loses 24", 1);
+    assert_ne!(readme, changed, "the headline names sd's 25 forfeits");
+    std::fs::write(tmp.join("README.md"), changed).unwrap();
+    let out = Command::new("python3")
+        .arg(tmp.join("scripts/claims.py"))
+        .arg("--check")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("stale text in README.md"));
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        let t = to.join(p.file_name().unwrap());
+        if p.is_dir() {
+            copy_dir(&p, &t);
+        } else {
+            std::fs::copy(&p, &t).unwrap();
+        }
+    }
+}
