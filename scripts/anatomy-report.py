@@ -8,7 +8,8 @@
 Reads results/tc-60/anatomy/old-sd/anatomy.csv (old and sd on every forfeit position, each
 think cut at 150 M nodes), results/tc-60/anatomy/all-builds/anatomy.csv (every build, cut at
 30 M nodes) and, if present, results/tc-60/anatomy/complete/anatomy.csv (uncut iterations).
-Every number of the block is computed here. Stdlib only.
+A run still in progress (no anatomy.txt yet: `umax anatomy` writes it when every job is done)
+is left out. Every number of the block is computed here. Stdlib only.
 """
 
 import csv
@@ -54,6 +55,14 @@ class Job:
 
     def share(self, x):
         return x / self.nodes if self.nodes else float("nan")
+
+
+def finished(name):
+    """The anatomy.csv of run `name` if the run is finished (its anatomy.txt written)."""
+    d = os.path.join(DIR, name)
+    done = os.path.exists(os.path.join(d, "anatomy.txt")) or any(
+        f.startswith("anatomy-resumed-") for f in os.listdir(d)) if os.path.isdir(d) else False
+    return os.path.join(d, "anatomy.csv") if done else None
 
 
 def read(path):
@@ -165,7 +174,9 @@ def builds_table(jobs):
 
 def block():
     out = []
-    p = os.path.join(DIR, "old-sd", "anatomy.csv")
+    p = finished("old-sd")
+    if not p:
+        return "(the anatomy runs are not finished yet)"
     jobs = read(p)
     lines, rows = per_position(jobs)
     olds = [o for o, _ in rows]
@@ -205,18 +216,18 @@ def block():
         f"{pct(med([o.share(o.entries['full']) for o in olds]))} of old's and "
         f"{pct(med([s.share(s.entries['full']) for s in sds]))} of sd's counted nodes (medians) "
         f"found no free slot among the 8 probed, so their results were not stored.")
-    p2 = os.path.join(DIR, "all-builds", "anatomy.csv")
+    p2 = finished("all-builds")
     stats = None
     all_jobs = None
-    if os.path.exists(p2):
+    if p2:
         all_jobs = read(p2)
         lines2, stats = builds_table(all_jobs)
         out.append("")
         out.append("**Every build, the first 30 M nodes of the same iteration** (`anatomy/all-builds`):")
         out.append("")
         out += lines2
-    p3 = os.path.join(DIR, "complete", "anatomy.csv")
-    if os.path.exists(p3):
+    p3 = finished("complete")
+    if p3:
         jobs3 = read(p3)
         out.append("")
         out.append("**Complete iterations** (`anatomy/complete`, no cap):")
@@ -228,7 +239,7 @@ def block():
             out.append(f"| {j.key} | {j.build} | {j.root_ply} | {fmt_m(j.nodes)} | "
                        f"{(j.nodes / prev if prev else float('nan')):.1f} | {pct(j.share(j.ply1['short']))} | "
                        f"{pct(j.share(j.under['past_n']))} | {j.researches:,} |")
-    complete = read(p3) if os.path.exists(p3) else {}
+    complete = read(p3) if p3 else {}
     out.append("")
     out.append(mechanism(rows, stats, all_jobs, complete))
     return "\n".join(out)
