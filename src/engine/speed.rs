@@ -88,8 +88,9 @@ pub(super) const fn square_0x88(s: u32) -> i8 {
 }
 
 /// The eight on-board squares of 0x88 rank `rank` (a8..h8 is rank 0), one byte each, file a in
-/// the lowest byte.
-#[cfg(not(target_arch = "x86_64"))]
+/// the lowest byte. (Used by the portable versions of [`own_squares`] and [`king_squares`],
+/// which x86-64 runs only in the test that checks them against the SSE2 ones.)
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 #[inline(always)]
 fn rank_word(b: &[i8; 129], rank: usize) -> u64 {
     let row: [i8; 8] = b[16 * rank..16 * rank + 8].try_into().unwrap();
@@ -138,17 +139,22 @@ pub(super) fn own_squares(b: &[i8; 129], k: i32) -> u64 {
         own
     }
     #[cfg(not(target_arch = "x86_64"))]
-    {
-        let shift = k.trailing_zeros();
-        let mut own = 0u64;
-        for rank in 0..8 {
-            let row = rank_word(b, rank);
-            // One bit per byte (the byte's bit `k`), then the eight gathered into the top byte.
-            let bits = (row >> shift) & 0x0101_0101_0101_0101;
-            own |= (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * rank);
-        }
-        own
+    own_squares_portable(b, k)
+}
+
+/// [`own_squares`] without SSE2: a rank (8 bytes) per step, in a `u64`.
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+#[inline(always)]
+fn own_squares_portable(b: &[i8; 129], k: i32) -> u64 {
+    let shift = k.trailing_zeros();
+    let mut own = 0u64;
+    for rank in 0..8 {
+        let row = rank_word(b, rank);
+        // One bit per byte (the byte's bit `k`), then the eight gathered into the top byte.
+        let bits = (row >> shift) & 0x0101_0101_0101_0101;
+        own |= (bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * rank);
     }
+    own
 }
 
 /// The squares holding a king of side `k` (8 or 16; virgin or not), as bits 0..64 by
@@ -171,19 +177,24 @@ pub(super) fn king_squares(b: &[i8; 129], k: i32) -> u64 {
         kings
     }
     #[cfg(not(target_arch = "x86_64"))]
-    {
-        let king = (k + 4) as u64 * 0x0101_0101_0101_0101;
-        let mut kings = 0u64;
-        for rank in 0..8 {
-            let x = (rank_word(b, rank) & 0x1F1F_1F1F_1F1F_1F1F) ^ king;
-            // a byte of x is zero exactly where a king stands (exact per byte: no carries out)
-            let zero = !(((x & 0x7F7F_7F7F_7F7F_7F7F) + 0x7F7F_7F7F_7F7F_7F7F) | x)
-                & 0x8080_8080_8080_8080;
-            let bits = (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-            kings |= bits << (8 * rank);
-        }
-        kings
+    king_squares_portable(b, k)
+}
+
+/// [`king_squares`] without SSE2: a rank (8 bytes) per step, in a `u64`.
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+#[inline(always)]
+fn king_squares_portable(b: &[i8; 129], k: i32) -> u64 {
+    let king = (k + 4) as u64 * 0x0101_0101_0101_0101;
+    let mut kings = 0u64;
+    for rank in 0..8 {
+        let x = (rank_word(b, rank) & 0x1F1F_1F1F_1F1F_1F1F) ^ king;
+        // a byte of x is zero exactly where a king stands (exact per byte: no carries out)
+        let zero =
+            !(((x & 0x7F7F_7F7F_7F7F_7F7F) + 0x7F7F_7F7F_7F7F_7F7F) | x) & 0x8080_8080_8080_8080;
+        let bits = (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        kings |= bits << (8 * rank);
     }
+    kings
 }
 
 // ---- the prefetch generator: the probe `j=(k*E^J)&U-9;` of the moves to come ----
@@ -567,7 +578,7 @@ mod tests {
     fn own_squares_is_the_scan_test() {
         let mut rng = crate::random::GlibcRandom::new();
         let mut boards = vec![Engine::new(Instances::of::<variant::Old>(), 4).b];
-        for _ in 0..200 {
+        for _ in 0..2000 {
             let mut b = [0i8; 129];
             for sq in b.iter_mut() {
                 *sq = rng.next() as i8; // any byte, centre table half included
@@ -583,6 +594,8 @@ mod tests {
                     }
                 }
                 assert_eq!(own_squares(b, k), want);
+                // the portable version (what a target without SSE2 runs) agrees
+                assert_eq!(own_squares_portable(b, k), want);
                 let mut kings = 0u64;
                 for s in 0..64 {
                     if b[square_0x88(s) as usize] as i32 & 0x1F == k + 4 {
@@ -590,6 +603,7 @@ mod tests {
                     }
                 }
                 assert_eq!(king_squares(b, k), kings);
+                assert_eq!(king_squares_portable(b, k), kings);
             }
         }
     }
