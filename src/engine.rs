@@ -842,18 +842,15 @@ impl Engine {
                     }
                 }
             }
-            let iteration_mark = if AUDIT {
+            if AUDIT {
                 past_iterations += (z & 8 == 0 && d > n) as u32;
-                self.anatomy.as_deref_mut().map(|a| {
+                if let Some(a) = self.anatomy.as_deref_mut() {
                     if z == 8 {
                         a.root_iteration(d);
                     }
-                    a.iteration_start(n, d, z & 8 == 0)
-                })
-            } else {
-                None
-            };
-            let iteration_depth = d; // AUDIT only
+                    a.iteration_start(n, d, z & 8 == 0);
+                }
+            }
             let mut searched = 0; // moves searched in this iteration (iidcut's node types)
             let B: i8 = X; // start scan at prev. best
             Y = (Y as i32 | (8 & (Y as i32 >> 4))) as i8; // request try noncastl. 1st
@@ -1058,10 +1055,7 @@ impl Engine {
             {
                 d = n - 1; // iidr2: after the reduced iteration, the full depth
             }
-            if AUDIT
-                && let Some(mark) = iteration_mark
-                && let Some(a) = self.anatomy.as_deref_mut()
-            {
+            if AUDIT && let Some(a) = self.anatomy.as_deref_mut() {
                 let outcome = if m <= q {
                     0
                 } else if m >= l {
@@ -1069,7 +1063,7 @@ impl Engine {
                 } else {
                     1
                 };
-                a.iteration_end(mark, n, iteration_depth, P, outcome, z & 8 == 0);
+                a.iteration_end(n, P, outcome, z & 8 == 0);
             }
             if z == 8 {
                 self.root_iteration(RootIter {

@@ -47,10 +47,12 @@ impl std::ops::AddAssign for Cell {
     }
 }
 
-/// An iteration in progress, as [`Anatomy::iteration_start`] hands it back.
+/// An iteration in progress (kept by [`Anatomy::iteration_start`]).
 #[derive(Clone, Copy, Debug)]
 pub struct IterationMark {
     start: u64,
+    /// The iteration's depth `d`.
+    d: i32,
     class: usize,
     outermost: bool,
 }
@@ -66,6 +68,8 @@ pub struct Anatomy {
     /// The root iteration these tables are of (in ply, as the trace prints it).
     pub root_ply: i32,
     active: [u32; CLASSES],
+    /// The iterations in progress on the path, innermost last.
+    marks: Vec<IterationMark>,
     /// `[ply][n][ultimate][entry]`: nodes entered.
     entries: Vec<u64>,
     /// `[class][ply]`: nodes entered while an iteration of the class below the root was in
@@ -107,6 +111,7 @@ impl Anatomy {
             clock: 0,
             root_ply: -1,
             active: [0; CLASSES],
+            marks: Vec::with_capacity(64),
             entries: vec![0; PLIES * DEPTHS * DEPTHS * ENTRIES],
             under: vec![0; CLASSES * PLIES],
             iterations: vec![Cell::default(); PLIES * DEPTHS * DEPTHS * DEPTHS * OUTCOMES],
@@ -122,6 +127,7 @@ impl Anatomy {
         self.clock = 0;
         self.root_ply = d - 1;
         self.active = [0; CLASSES];
+        self.marks.clear();
         self.entries.fill(0);
         self.under.fill(0);
         self.iterations.fill(Cell::default());
@@ -190,9 +196,9 @@ impl Anatomy {
     }
 
     /// An iteration at depth `d` of a node of requested depth `n` begins (`inner`: the node is
-    /// below the root).
+    /// below the root). Its mark is kept on a stack until [`Anatomy::iteration_end`].
     #[inline]
-    pub(crate) fn iteration_start(&mut self, n: i32, d: i32, inner: bool) -> IterationMark {
+    pub(crate) fn iteration_start(&mut self, n: i32, d: i32, inner: bool) {
         let class = match d.cmp(&n) {
             std::cmp::Ordering::Less => SHORT,
             std::cmp::Ordering::Equal => AT_N,
@@ -202,25 +208,23 @@ impl Anatomy {
         if inner {
             self.active[class] += 1;
         }
-        IterationMark {
+        self.marks.push(IterationMark {
             start: self.clock,
+            d,
             class,
             outermost,
-        }
+        });
     }
 
-    /// The iteration `mark` (depth `d`, node's `n`, ultimate depth `u`) ends with `outcome`.
+    /// The iteration `mark` (of a node of requested depth `n`, ultimate depth `u`) ends with
+    /// `outcome`.
     #[inline]
-    pub(crate) fn iteration_end(
-        &mut self,
-        mark: IterationMark,
-        n: i32,
-        d: i32,
-        u: i32,
-        outcome: usize,
-        inner: bool,
-    ) {
+    pub(crate) fn iteration_end(&mut self, n: i32, u: i32, outcome: usize, inner: bool) {
+        let Some(mark) = self.marks.pop() else {
+            return; // begun before the counters were reset: not this root iteration's
+        };
         let p = self.ply.min(PLIES - 1);
+        let d = mark.d;
         let cell = Cell {
             count: 1,
             nodes: self.clock - mark.start,
