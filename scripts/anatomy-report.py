@@ -292,25 +292,35 @@ def mechanism(rows, stats, all_jobs, complete):
               f"self-deepening ({', '.join(f'`{b}`' for b in none)}: 0% under a past-n "
               f"iteration); the hash-hit resume is not needed (`sdnr`, sd without it, "
               f"{pct(stats['sdnr']['past'])} of its first 30 M nodes under past-n iterations, against "
-              f"sd's {pct(stats['sd']['past'])}); and moving the deepening to the parent removes it "
-              f"(`sdp` re-searches a failing-high move one ply deeper in the parent instead of "
-              f"letting the child deepen itself: 0% past n, and {stats['sdp']['moves']:g} root moves "
-              f"done in its first 30 M nodes, against old's {stats['old']['moves']:g} and sd's "
-              f"{stats['sd']['moves']:g}). ")
+              f"sd's {pct(stats['sd']['past'])}); and `sdp`, which re-searches a failing-high move "
+              f"one ply deeper in the parent instead of letting the child deepen itself, never "
+              f"iterates past n (0%). ")
+    avoids = False
     if complete:
-        xs = defaultdict(list)
+        xs = defaultdict(dict)
         for j in complete.values():
             prev = j.previous()
             if prev and not j.cut:
-                xs[j.build].append((j.key, j.nodes / prev))
+                xs[j.build][j.key] = j.nodes / prev
         parts = []
         for b in ["old", "sd", "sdnr", "sdp"]:
             if xs.get(b):
-                parts.append(f"{b} " + ", ".join(f"×{x:.1f} (game {g})" for g, x in sorted(xs[b])))
+                parts.append(f"{b} " + ", ".join(f"×{x:.1f} (game {g})" for g, x in sorted(xs[b].items())))
         if parts:
             t += ("Complete iterations, each over the one before: " + "; ".join(parts) + ". ")
+        games = sorted(set(xs.get("sdp", {})) & set(xs.get("old", {})) & set(xs.get("sd", {})))
+        if games:
+            near_old = all(xs["sdp"][g] <= 2 * xs["old"][g] for g in games)
+            near_sd = all(xs["sdp"][g] >= 0.5 * xs["sd"][g] for g in games)
+            verdict = ("so moving the deepening to the parent avoids the explosion (within a "
+                       "factor of 2 of old's growth in every complete position)" if near_old else
+                       "so moving the deepening to the parent does not avoid the explosion"
+                       if near_sd else
+                       "so moving the deepening to the parent lies between the two")
+            t += f"In those positions {verdict}. "
+            avoids = near_old
     sdp = study_row("sdp")
-    if sdp:
+    if sdp and avoids:
         t += (f"**What avoiding it costs**: nothing measurable — `sdp` needs "
               f"{cost_at('sdp'):.3f} of old's nodes to complete depth 7 (median over the bench "
               f"positions, `results/iid-cost`) and rates {float(sdp['elo']):+.1f} Elo "

@@ -15,6 +15,7 @@ so text and files cannot drift apart. Stdlib only.
 
 import csv
 import glob
+from collections import defaultdict
 import math
 import os
 import re
@@ -188,6 +189,28 @@ def facts():
     # root iterations of the searched-again positions (forfeits.csv)
     fi = csv_rows(os.path.join(RES, "tc-60", "forfeits.csv"))
     F["fi_games"] = sorted({int(r["game"]) for r in fi})
+    ratios = defaultdict(list)
+    by = defaultdict(list)
+    for r in fi:
+        by[(r["game"], r["build"])].append(r)
+    for (g, b), rs in by.items():
+        done = [r for r in rs if r["finished"] == "yes"]
+        if len(done) >= 2 and len(done) == len(rs):
+            ratios[b].append(int(done[-1]["iteration_nodes"]) / int(done[-2]["iteration_nodes"]))
+    F["fi_ratio"] = {b: (min(v), max(v)) for b, v in ratios.items()}
+    prev_it = defaultdict(list)
+    last_it = defaultdict(list)
+    cpu = defaultdict(list)
+    unfinished = defaultdict(list)
+    for (g, b), rs in by.items():
+        done = [r for r in rs if r["finished"] == "yes"]
+        if len(done) == len(rs) and len(done) >= 2:
+            prev_it[b].append(int(done[-2]["iteration_nodes"]))
+            last_it[b].append(int(done[-1]["iteration_nodes"]))
+            cpu[b].append(float(done[-1]["think_cpu_s"]))
+        else:
+            unfinished[b].append((int(g), float(rs[-1]["think_cpu_s"])))
+    F["fi_prev"], F["fi_last"], F["fi_cpu"], F["fi_unfinished"] = prev_it, last_it, cpu, unfinished
     # calibration
     busy, cnodes, ccpu, cclear = c_busy_speed()
     idle = c_idle_speeds()
@@ -340,8 +363,10 @@ def block_tc60(F):
         f"games {', '.join(str(g) for g in F['fi_games'])} searched again; "
         f"[`tc-60/anatomy.md`](tc-60/anatomy.md): where the nodes of the exploding iteration go, "
         f"in every forfeit position): both builds complete the iteration before with about the "
-        f"same nodes, and then begin one that costs old about ten to forty times as much and sd "
-        f"one to two hundred times."
+        f"same nodes, and then begin one that costs old {F['fi_ratio']['old'][0]:.0f}–"
+        f"{F['fi_ratio']['old'][1]:.0f} times as much and sd {F['fi_ratio']['sd'][0]:.0f}–"
+        f"{F['fi_ratio']['sd'][1]:.0f} times (sdnr, sd without the hash-hit resume, "
+        f"{F['fi_ratio']['sdnr'][0]:.0f}–{F['fi_ratio']['sdnr'][1]:.0f} times)."
     )
     return wrap(text)
 
@@ -505,6 +530,49 @@ def block_conclusion(F):
     return "\n".join(bullets(par) for par in lines)
 
 
+def block_forfeits_reading(F):
+    rng = lambda xs, f: f"{f(min(xs))}–{f(max(xs))}"  # noqa: E731
+    mm = lambda x: f"{x / 1e6:.1f}"  # noqa: E731
+    r = F["fi_ratio"]
+    un = F["fi_unfinished"].get("sd", [])
+    text = (
+        f"**Reading.** Up to the last iteration begun the builds agree within a few percent (the "
+        f"iteration before the last: old {rng(F['fi_prev']['old'], mm)} M nodes, sd "
+        f"{rng(F['fi_prev']['sd'], mm)} M). The next iteration costs old {r['old'][0]:.0f}–"
+        f"{r['old'][1]:.0f} times as much, sd {r['sd'][0]:.0f}–{r['sd'][1]:.0f} times "
+        f"({rng(F['fi_last']['sd'], lambda x: f'{x / 1e6:.0f}')} M nodes, "
+        f"{rng(F['fi_cpu']['sd'], lambda x: f'{x:.0f}')} s of CPU"
+        + (f"; in games {' and '.join(str(g) for g, _ in sorted(un))} not finished after "
+           f"{min(c for _, c in un):.0f} s" if un else "")
+        + f"), which is more than the whole 60 s clock. `sdnr`, sd without the hash-hit resume "
+        f"(change 3), explodes alike ({r['sdnr'][0]:.0f}–{r['sdnr'][1]:.0f} times), so the "
+        f"resume is not the cause. Where the nodes go: [`anatomy.md`](anatomy.md)."
+    )
+    return wrap(text)
+
+
+def block_open_runs(F):
+    study = os.path.join(RES, "iid-scaled-15")
+    games = 0
+    for d in sorted(os.listdir(study)):
+        path = os.path.join(study, d, "games.csv")
+        if os.path.isfile(path):
+            games += len(ur.read_games(path, quiet=True).rows)
+    target = 0
+    for line in open(os.path.join(study, "tournament.txt"), encoding="utf-8"):
+        if line.startswith("games_per_pair="):
+            per = int(line.split("=")[1])
+        if line.startswith("pairings="):
+            target = len(line.split("=")[1].strip().split(","))
+    hard = F["hard"]
+    text = (
+        f"**Not finished** (each resumes with the command in its directory's README): the IID "
+        f"study `iid-scaled-15` has {games} of {per * target} games on disk; `tc-60-hard` "
+        f"(`--tc 60 --hard-deadline`) has {hard['games'] if hard else 0} of 100."
+    )
+    return wrap(text)
+
+
 def block_forfeits_intro(F):
     text = (
         f"Each position is one where a build lost on time in `results/tc-60` (the game's moves up "
@@ -570,9 +638,10 @@ def wrap(text, width=95):
 
 BLOCKS = {
     "README.md": {"headline": block_headline},
-    "results/README.md": {"tc60": block_tc60, "conditions": block_conditions,
+    "results/README.md": {"open-runs": block_open_runs, "tc60": block_tc60, "conditions": block_conditions,
                           "surprise": block_surprise, "conclusion": block_conclusion},
-    "results/tc-60/forfeits.md": {"forfeits-intro": block_forfeits_intro},
+    "results/tc-60/forfeits.md": {"forfeits-intro": block_forfeits_intro,
+                                  "forfeits-reading": block_forfeits_reading},
     "results/calibration/README.md": {"calibration": block_calibration},
 }
 
