@@ -26,7 +26,7 @@ MD = os.path.join(ROOT, "results", "tc-60", "anatomy.md")
 class Job:
     def __init__(self, position, build):
         self.position, self.build = position, build
-        self.roots = []            # (ply, nodes) of completed root iterations
+        self.roots = []            # (ply, nodes of that iteration) of completed root iterations
         self.nodes = 0             # nodes entered in the counted iteration
         self.think = 0
         self.cut = False
@@ -48,10 +48,12 @@ class Job:
         return int(self.position.split()[-1])
 
     def previous(self):
+        """Nodes of the completed root iteration before the counted one (the CSV's root rows
+        hold each iteration's own nodes)."""
         its = [n for _, n in self.roots]
         if self.cut:
-            return its[-1] - (its[-2] if len(its) > 1 else 0) if its else None
-        return its[-2] - (its[-3] if len(its) > 2 else 0) if len(its) > 1 else None
+            return its[-1] if its else None
+        return its[-2] if len(its) > 1 else None
 
     def share(self, x):
         return x / self.nodes if self.nodes else float("nan")
@@ -131,7 +133,7 @@ def per_position(jobs):
         top = max(s.outer["past_n"].items(), key=lambda kv: kv[1], default=(None, 0))
         lines.append(
             f"| {g} | {o.root_ply} | {fmt_m(o.nodes)}{' (cut)' if o.cut else ''} | "
-            f"{(o.nodes / prev if prev and not o.cut else float('nan')):.1f} | "
+            f"{f'{o.nodes / prev:.1f}' if prev and not o.cut else '- (cut)'} | "
             f"{pct(o.share(o.ply1['short']))} | {fmt_m(s.nodes)}{' (cut)' if s.cut else ''} | "
             f"{s.ply1_at_n} | {o.ply1_at_n} | {pct(s.share(s.ply1['short']))} | "
             f"{pct(s.share(s.under['past_n']))} | "
@@ -312,11 +314,11 @@ def mechanism(rows, stats, all_jobs, complete):
         if games:
             near_old = all(xs["sdp"][g] <= 2 * xs["old"][g] for g in games)
             near_sd = all(xs["sdp"][g] >= 0.5 * xs["sd"][g] for g in games)
-            verdict = ("so moving the deepening to the parent avoids the explosion (within a "
-                       "factor of 2 of old's growth in every complete position)" if near_old else
-                       "so moving the deepening to the parent does not avoid the explosion"
+            verdict = ("moving the deepening to the parent avoids the explosion (sdp's growth is "
+                       "within a factor of 2 of old's in every complete position)" if near_old else
+                       "moving the deepening to the parent does not avoid the explosion"
                        if near_sd else
-                       "so moving the deepening to the parent lies between the two")
+                       "moving the deepening to the parent lies between the two")
             t += f"In those positions {verdict}. "
             avoids = near_old
     sdp = study_row("sdp")
