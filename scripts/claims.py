@@ -234,6 +234,29 @@ def facts():
                     int(js["divergences"]))
     # nodes budgets: mean think and thinks per game (nodes-100k)
     F["hard"] = hard_run()
+    # the anatomy of the exploding iterations (scripts/anatomy-report.py reads the runs)
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "anatomy_report", os.path.join(ROOT, "scripts", "anatomy-report.py"))
+    ar = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ar)
+    p = ar.finished("old-sd")
+    F["anat"] = None
+    if p:
+        sds = [j for j in ar.read(p).values() if j.build == "sd"]
+        past = [j.share(j.under["past_n"]) for j in sds]
+        F["anat"] = (min(past), max(past), len(sds))
+    pc = ar.finished("complete")
+    F["sdp_avoids"] = None
+    if pc:
+        growth = {}
+        for j in ar.read(pc).values():
+            prev = j.previous()
+            if prev and not j.cut:
+                growth[(j.build, j.key)] = j.nodes / prev
+        games = {g for b, g in growth if b == "sdp"}
+        if games and all(("old", g) in growth for g in games):
+            F["sdp_avoids"] = all(growth[("sdp", g)] <= 2 * growth[("old", g)] for g in games)
     return F
 
 
@@ -312,8 +335,15 @@ def block_headline(F):
         f"At 60 s on this machine (deeper than the seed's 60 s; {F['tc-60']['games']} games) sd loses "
         f"{ff_sd} games on time and old {ff_old}: an iteration of sd's, once begun, can cost more "
         f"than the whole clock, and micro-Max's clock only decides whether to begin one "
-        f"([`results/tc-60/forfeits.md`](results/tc-60/forfeits.md), where the nodes go: "
-        f"[`results/tc-60/anatomy.md`](results/tc-60/anatomy.md))."
+        f"([`results/tc-60/forfeits.md`](results/tc-60/forfeits.md))"
+        + (f"; in those positions {fmt_pct(F['anat'][0], 0)}–{fmt_pct(F['anat'][1], 0)}% of sd's "
+           f"nodes lie under iterations that self-deepening ran past their node's depth, nested "
+           f"inside each other"
+           + ({True: ", and `sdp`, which deepens in the parent instead, does not explode",
+               False: ", and `sdp`, which deepens in the parent instead, explodes too",
+               None: ""}[F["sdp_avoids"]])
+           + " ([`results/tc-60/anatomy.md`](results/tc-60/anatomy.md))" if F["anat"] else "")
+        + "."
     )
     if hard:
         if "elo" in hard:
