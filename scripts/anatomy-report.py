@@ -190,8 +190,6 @@ def block():
     out.append("")
     out += lines
     out.append("")
-    m_old_short = med([o.share(o.ply1["short"]) for o in olds])
-    m_sd_short = med([s.share(s.ply1["short"]) for s in sds])
     m_sd_past = med([s.share(s.under["past_n"]) for s in sds])
     lo_sd_past = min(s.share(s.under["past_n"]) for s in sds)
     hi_sd_past = max(s.share(s.under["past_n"]) for s in sds)
@@ -199,19 +197,19 @@ def block():
     for s in sds:
         top = max(s.outer["past_n"].items(), key=lambda kv: kv[1], default=(None, 0))[0]
         tops[top] += 1
-    tops_txt = ", ".join(f"ply {k}: {v}" for k, v in sorted(tops.items(), key=lambda kv: (kv[0] is None, kv[0])))
     fewer = sum(1 for o, s in rows if s.ply1_at_n < o.ply1_at_n)
     fl = sum(sum(s.past_iter.values()) for s in sds)
     fl_low = sum(s.past_iter["fail_low"] for s in sds)
     fl_high = sum(s.past_iter["fail_high"] for s in sds)
     out.append(
-        f"Medians over the {len(rows)} positions: the root's children's iterations short of their "
-        f"depth (their IID iterations, ply 1) take **{pct(m_old_short)} of old's iteration and "
-        f"{pct(m_sd_short)} of sd's counted nodes**; **{pct(m_sd_past)} of sd's nodes** "
+        f"Medians over the {len(rows)} positions: **{pct(m_sd_past)} of sd's counted nodes** "
         f"({pct(lo_sd_past)}–{pct(hi_sd_past)}) lie under an iteration that runs past its node's "
-        f"requested depth (self-deepening; none in old by construction). The outermost such "
-        f"iterations hold most nodes at ({tops_txt}). In {fewer} of {len(rows)} positions sd had "
-        f"completed fewer root moves in its counted nodes than old in its whole iteration. Of sd's "
+        f"requested depth (self-deepening; none in old by construction). The ply whose outermost "
+        f"such iterations hold the most nodes: "
+        + ", ".join(f"ply {k} in {v} position{'s' if v > 1 else ''}" for k, v in
+                    sorted(tops.items(), key=lambda kv: (-kv[1], kv[0] if kv[0] is not None else 99)))
+        + f". In {fewer} of {len(rows)} positions sd had completed fewer root moves in its counted "
+        f"nodes than old in its (counted) iteration. Of sd's "
         f"{fl:,} iterations past n below the root, {fl_low:,} failed low again (the node deepens "
         f"on while it fails low), {fl_high:,} failed high (the deepening overturned the shallow "
         f"verdict). The hash table is full for much of these iterations in both builds: "
