@@ -581,6 +581,13 @@ def block_forfeits_reading(F):
     return wrap(text)
 
 
+def block_surprise_table(F):
+    """The tables of results/surprise.md (scripts/surprise.py), as they are."""
+    text = open(os.path.join(RES, "surprise.md"), encoding="utf-8").read()
+    lines = [l for l in text.splitlines() if not l.startswith("<!--")]
+    return "\n".join(lines).strip()
+
+
 def block_open_runs(F):
     study = os.path.join(RES, "iid-scaled-15")
     games = 0
@@ -669,6 +676,7 @@ def wrap(text, width=95):
 BLOCKS = {
     "README.md": {"headline": block_headline},
     "results/README.md": {"open-runs": block_open_runs, "tc60": block_tc60, "conditions": block_conditions,
+                          "surprise-table": block_surprise_table,
                           "surprise": block_surprise, "conclusion": block_conclusion},
     "results/tc-60/forfeits.md": {"forfeits-intro": block_forfeits_intro,
                                   "forfeits-reading": block_forfeits_reading},

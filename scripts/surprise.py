@@ -254,7 +254,9 @@ def main():
     with open(os.path.join(HERE, "results", "surprise.md"), "w") as f:
         f.write("<!-- made by scripts/surprise.py from the committed games.csv files -->\n")
         f.write(table + "\n\n")
-        f.write("Runs that repeat openings (more pairs than openings): does a repeated opening repeat its result?\n\n")
+        f.write("The few-openings columns assume that a repeated opening repeats its result. Runs that repeat "
+                "openings (more pairs than openings) test that: how many later pairs replayed the first "
+                "pair's two games move for move, and how the two pairs' scores correlate.\n\n")
         f.write("\n".join(rtable) + "\n")
     print(table)
 
