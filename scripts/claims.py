@@ -346,13 +346,25 @@ def block_headline(F):
         + "."
     )
     if hard:
+        partial = "" if hard["games"] >= 100 else f" ({hard['games']} of 100 games so far)"
         if "elo" in hard:
             text += (
                 f" With a hard per-move deadline (`--hard-deadline`, a think cut inside its "
                 f"iteration: not micro-Max) the same clock gives sd {hard['score']}% "
                 f"[{hard['low']}, {hard['high']}] over {hard['games']} games ({hard['elo']} ± "
                 f"{hard['pm']}; {hard['sd_ff']} and {hard['old_ff']} losses on time; "
-                f"[`results/tc-60-hard/`](results/tc-60-hard/README.md))."
+                f"[`results/tc-60-hard/`](results/tc-60-hard/README.md)): "
+                + ("once its thinks cannot overrun, sd is not measurably different from old at "
+                   "this clock (the interval contains 50%)"
+                   + (f", and the interval excludes tc-60's {F['tc-60']['score']}%: the forfeits, "
+                      f"not weaker moves, made that score"
+                      if float(hard["low"]) > float(F["tc-60"]["score"]) else
+                      f"; it does not exclude tc-60's {F['tc-60']['score']}% either")
+                   if float(hard["low"]) <= 50 <= float(hard["high"]) else
+                   "even with its thinks cut, sd scores below 50% at this clock"
+                   if float(hard["high"]) < 50 else
+                   "with its thinks cut, sd scores above 50% at this clock")
+                + partial + "."
             )
         else:
             text += (
