@@ -356,8 +356,9 @@ def block_headline(F):
                 f"[`results/tc-60-hard/`](results/tc-60-hard/README.md)): "
                 + ("once its thinks cannot overrun, sd is not measurably different from old at "
                    "this clock (the interval contains 50%)"
-                   + (f", and the interval excludes tc-60's {F['tc-60']['score']}%: the forfeits, "
-                      f"not weaker moves, made that score"
+                   + (f", and it excludes tc-60's {F['tc-60']['score']}%: the forfeits account "
+                      f"for that drop; whether sd is also somewhat weaker at this depth "
+                      f"({hard['score']}%) is more than {hard['games']} games can settle"
                       if float(hard["low"]) > float(F["tc-60"]["score"]) else
                       f"; it does not exclude tc-60's {F['tc-60']['score']}% either")
                    if float(hard["low"]) <= 50 <= float(hard["high"]) else
@@ -546,7 +547,8 @@ def block_conclusion(F):
         lines.append(
             f"- **The same clock with a hard per-move deadline** (`tc-60-hard`, not micro-Max): "
             + (f"sd {hard['score']}% [{hard['low']}, {hard['high']}] over {hard['games']} games "
-               f"({hard['elo']} ± {hard['pm']}), {hard['sd_ff']} and {hard['old_ff']} losses on time."
+               f"({hard['elo']} ± {hard['pm']}), {hard['sd_ff']} and {hard['old_ff']} losses on time, "
+               f"{hard['cut']:,} thinks cut at the deadline (both builds)."
                if "elo" in hard else
                f"{hard['games']} games so far, sd {hard['score']}%, {hard['sd_ff']} and "
                f"{hard['old_ff']} losses on time.")
