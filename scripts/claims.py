@@ -616,11 +616,16 @@ def block_open_runs(F):
         if line.startswith("pairings="):
             target = len(line.split("=")[1].strip().split(","))
     hard = F["hard"]
-    text = (
-        f"**Not finished** (each resumes with the command in its directory's README): the IID "
-        f"study `iid-scaled-15` has {games} of {per * target} games on disk; `tc-60-hard` "
-        f"(`--tc 60 --hard-deadline`) has {hard['games'] if hard else 0} of 100."
-    )
+    hg = hard["games"] if hard else 0
+    if games >= per * target and hg >= 100:
+        text = (f"**Also finished**: the IID study `iid-scaled-15` ({games} of {per * target} "
+                f"games) and `tc-60-hard` (`--tc 60 --hard-deadline`, {hg} of 100).")
+    else:
+        text = (
+            f"**Not finished** (each resumes with the command in its directory's README): the IID "
+            f"study `iid-scaled-15` has {games} of {per * target} games on disk; `tc-60-hard` "
+            f"(`--tc 60 --hard-deadline`) has {hg} of 100."
+        )
     return wrap(text)
 
 
