@@ -38,9 +38,7 @@ class Job:
         self.ply1_at_n = 0                     # ply-1 nodes whose iteration at n completed
         self.entries = defaultdict(int)
         self.past_iter = defaultdict(int)      # outcome -> count of past-n iterations below root
-        self.past_nodes_by_outcome = defaultdict(int)
         self.researches = 0
-        self.research_nodes = defaultdict(int)  # ply -> nodes under re-searches
         self.nesting = defaultdict(int)          # past-n iterations in progress -> nodes
 
     @property
@@ -96,10 +94,8 @@ def read(path):
                         j.ply1_at_n += count
                 if ply >= 1 and r["class"] == "past_n":
                     j.past_iter[r["outcome"]] += count
-                    j.past_nodes_by_outcome[r["outcome"]] += nodes
             elif t == "researches":
                 j.researches += count
-                j.research_nodes[int(r["ply"])] += nodes
             elif t == "nesting":
                 j.nesting[int(r["past"])] += count
     # the table's roots are cumulative node counts of completed root iterations

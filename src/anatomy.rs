@@ -52,6 +52,11 @@ pub struct AnatomyOptions {
 pub const HEADER: &str =
     "position,build,root_ply,table,ply,n,d,ultimate,outcome,entry,class,past,count,nodes";
 
+/// A position's name as a CSV field of its own (no separators or quotes in it).
+fn csv_name(name: &str) -> String {
+    name.replace([',', '"', '\n'], " ")
+}
+
 /// One job's result.
 #[derive(Clone, Debug)]
 pub struct JobResult {
@@ -70,23 +75,14 @@ pub struct JobResult {
 impl JobResult {
     /// Nodes of the completed root iteration before the counted one.
     pub fn previous_nodes(&self) -> Option<u64> {
-        let done = self.completed_roots();
+        let done = &self.roots;
         let k = done.len();
         let at = |i: usize| done[i].nodes as u64;
-        if self.counted_is_complete() {
+        if !self.cut {
             (k >= 2).then(|| at(k - 2) - if k >= 3 { at(k - 3) } else { 0 })
         } else {
             (k >= 1).then(|| at(k - 1) - if k >= 2 { at(k - 2) } else { 0 })
         }
-    }
-
-    fn completed_roots(&self) -> &[RootIter] {
-        &self.roots
-    }
-
-    /// The counted iteration is the last completed one (not cut).
-    pub fn counted_is_complete(&self) -> bool {
-        !self.cut
     }
 
     /// Nodes entered in the counted iteration.
@@ -211,7 +207,7 @@ pub fn run_job(
 }
 
 fn row(r: &JobResult, table: &str, fields: [&str; 8], count: u64, nodes: Option<u64>) -> String {
-    let name = r.position.replace([',', '"', '\n'], " ");
+    let name = csv_name(&r.position);
     format!(
         "{name},{},{},{table},{},{count},{}\n",
         r.build,
@@ -229,7 +225,7 @@ pub fn csv_rows(r: &JobResult) -> String {
         let nodes = it.nodes as u64;
         s += &format!(
             "{},{},{},root,,,,,,,,,1,{}\n",
-            r.position.replace([',', '"', '\n'], " "),
+            csv_name(&r.position),
             r.build,
             it.ply,
             nodes - prev
@@ -579,7 +575,7 @@ pub fn run(opts: &AnatomyOptions) -> Result<(Vec<JobResult>, String), String> {
         .positions
         .iter()
         .flat_map(|p| opts.builds.iter().map(move |&b| (p, b)))
-        .filter(|(p, b)| !done.contains(&(p.name.replace([',', '"', '\n'], " "), b.to_string())))
+        .filter(|(p, b)| !done.contains(&(csv_name(&p.name), b.to_string())))
         .collect();
     if !done.is_empty() {
         eprintln!(
