@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Times the Rust port against the C original on one node-identical workload.
 #
-#   scripts/bench-vs-c.sh [--build old|sd|both] [--nodes N] [--openings "e2e4 d2d4 ..."]
+#   scripts/bench-vs-c.sh [--build NAME[,NAME..]|both|all] [--nodes N] [--openings "e2e4 d2d4 ..."]
 #                         [--thinks T] [--runs R] [--clear-lines L] [--baseline REV] [--quick]
 #
+# Builds: any with a C twin (`umax builds`): a comma list, `both` (old,sd: the default) or `all`.
 # Workload (per build): one game per opening, each a separate process fed the opening move and
 # then T empty lines (T thinks, self-play), node limit N (the C's 1e7 replaced by N), the
 # published table size 2^24+8. Defaults: N=1000000, openings e2e4 d2d4 c2c4 g1f3, T=4, R=5.
@@ -44,7 +45,7 @@ clear_lines=100
 baseline=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --build) case "$2" in both) builds="old sd" ;; old|sd) builds="$2" ;; *) echo "bench-vs-c.sh: --build old|sd|both" >&2; exit 2 ;; esac; shift 2 ;;
+    --build) case "$2" in both) builds="old sd" ;; *) builds="$2" ;; esac; shift 2 ;;
     --nodes) nodes="$2"; shift 2 ;;
     --openings) openings="$2"; shift 2 ;;
     --thinks) thinks="$2"; shift 2 ;;
@@ -52,7 +53,7 @@ while [ $# -gt 0 ]; do
     --clear-lines) clear_lines="$2"; shift 2 ;;
     --baseline) baseline="$2"; shift 2 ;;
     --quick) thinks=2; runs=3; clear_lines=20; shift ;;
-    -h|--help) sed -n '2,38p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,39p' "$0"; exit 0 ;;
     *) echo "bench-vs-c.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -86,13 +87,19 @@ if [ -n "$baseline" ]; then
 fi
 
 log "building the C (reference and timing twin)"
-ref_paths=$(scripts/build-original.sh --nodes "$nodes" --hash-bits 24)
+# build-original.sh checks the names (each must have a C twin) and knows each twin's patch
+ref_lines=$(scripts/build-original.sh --nodes "$nodes" --hash-bits 24 --build "$([ "$builds" = all ] && echo all || echo "$builds" | tr ' ' ,)") || exit 2
+builds=$(echo "$ref_lines" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $1 }')
+declare -A ref_of
+while read -r name _ trace; do ref_of[$name]=$trace; done <<< "$ref_lines"
 cdir="$here/target/original/bench"
 mkdir -p "$cdir"
-cp original/micro-max-3.2.c "$tmp/old.c"
-cp original/micro-max-3.2.c "$tmp/sd.c"
-patch -s --no-backup-if-mismatch "$tmp/sd.c" < original/self-deepening.patch
-for b in old sd; do
+for b in $builds; do
+  cp original/micro-max-3.2.c "$tmp/$b.c"
+  pf=$(grep -oP "= \"$b\", variant: [^,]+, c_twin: Some\(\"\K[^\"]*" src/builds.rs)
+  [ -z "$pf" ] || patch -s --no-backup-if-mismatch "$tmp/$b.c" < "original/$pf"
+done
+for b in $builds; do
   # The same instrumentation as scripts/build-original.sh, plus: getchar() at end of input exits.
   sed -e '1i #include <stdio.h>\n#include <stdlib.h>\nstatic int getchar_or_exit(void){int c=getchar();if(c==EOF){fflush(stdout);exit(0);}return c;}' \
       -e 's|^/\*\(if(z==8)printf.*\);\*/$|\1;|' \
@@ -104,8 +111,6 @@ for b in old sd; do
   done
   gcc -O2 -std=gnu89 -w -DNODES="$nodes" -DU=16777224 -o "$cdir/mm-$b-twin-n$nodes-u24" "$tmp/$b-twin.c"
 done
-ref_old=$(echo "$ref_paths" | sed -n 3p)
-ref_sd=$(echo "$ref_paths" | sed -n 4p)
 
 # --- workload ----------------------------------------------------------------------------------
 games=()
@@ -150,7 +155,7 @@ report="$tmp/report.md"
 {
   echo "## bench-vs-c: umax vs micro-Max 3.2 (C, gcc -O2)"
   echo
-  echo "- command: \`scripts/bench-vs-c.sh$( [ "$builds" = "old sd" ] || echo " --build $builds") --nodes $nodes --openings \"$openings\" --thinks $thinks --runs $runs --clear-lines $clear_lines$( [ -n "$baseline" ] && echo " --baseline $baseline")\`"
+  echo "- command: \`scripts/bench-vs-c.sh$( [ "$builds" = "old sd" ] || echo " --build $(echo $builds | tr " " ,)") --nodes $nodes --openings \"$openings\" --thinks $thinks --runs $runs --clear-lines $clear_lines$( [ -n "$baseline" ] && echo " --baseline $baseline")\`"
   echo "- umax commit: \`$commit\`$dirty$( [ -n "$baseline" ] && echo "; baseline: \`$base_commit\` ($baseline)")"
   echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(uname -sr); gcc $(gcc -dumpfullversion), $(rustc --version | cut -d' ' -f1-2)"
   echo "- transparent huge pages: $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo unknown)"
@@ -160,7 +165,7 @@ report="$tmp/report.md"
 } > "$report"
 
 for b in $builds; do
-  eval "ref=\$ref_$b"
+  ref=${ref_of[$b]}
   # --- check: node-identical ---------------------------------------------------------------
   log "$b: checking the workload is node-identical"
   gi=0

@@ -4,12 +4,12 @@
 #
 #   scripts/perf-guard.sh [--quick]
 #
-# For both builds (old, sd):
+# For every build with a C twin (old, sd and the IID study's noiid, iidr2, iidcut, sdp):
 #   - self-played games, small table: a first move then 150 empty lines, 20000-node thinks,
 #     2^16+8 entries (several first moves);
 #   - self-played games at the published table size 2^24+8 (fewer: the C clears 16M entries
 #     per line), also with --full-clear on the Rust side;
-#   - the bench signatures (old 4503343, sd 4377723 at the default 100000 nodes).
+#   - the bench signatures at the default 100000 nodes (tests/bench.rs pins the same values).
 # --quick: the small-table games only.
 # Compares stdout byte for byte. The C loops forever at end of input (reprinting the board),
 # so its output is read only up to the length of umax's output.
@@ -26,10 +26,11 @@ trap 'rm -rf "$tmp"' EXIT
 # A copy, so that a rebuild while the guard runs cannot change what is tested.
 cp "$here/target/release/umax" "$tmp/umax"
 umax="$tmp/umax"
-small=$(scripts/build-original.sh --nodes 20000 --hash-bits 16 | tail -2)
-full=$(scripts/build-original.sh --nodes 20000 --hash-bits 24 | tail -2)
-c_small_old=$(echo "$small" | sed -n 1p); c_small_sd=$(echo "$small" | sed -n 2p)
-c_full_old=$(echo "$full" | sed -n 1p); c_full_sd=$(echo "$full" | sed -n 2p)
+# "NAME PLAIN TRACE" per build with a C twin, at both table sizes
+small=$(scripts/build-original.sh --nodes 20000 --hash-bits 16 --build all)
+full=$(scripts/build-original.sh --nodes 20000 --hash-bits 24 --build all)
+builds=$(echo "$small" | awk '{ print $1 }')
+c_trace() { echo "$1" | awk -v b="$2" '$1 == b { print $3 }'; }
 
 fail=0
 
@@ -58,8 +59,8 @@ last_nodes() {
   awk '/ ply, / { if ($1 == 0 && seen) { s += last } ; last = $3; seen = 1 } END { print s + last }' "$1"
 }
 
-for build in old sd; do
-  eval "cs=\$c_small_$build; cf=\$c_full_$build"
+for build in $builds; do
+  cs=$(c_trace "$small" "$build"); cf=$(c_trace "$full" "$build")
   for first in e2e4 d2d4 g1f3 c2c4 b1c3 ''; do
     compare "$build u16 n20000 ${first:-think-first} +150" "$cs" "$(session "$first" 150)" \
       --build "$build" --nodes 20000 --hash-bits 16
@@ -77,7 +78,8 @@ for build in old sd; do
 done
 
 if [ $quick = 0 ]; then
-  for pair in old:4503343 sd:4377723; do
+  # the signatures pinned in tests/bench.rs
+  for pair in $(grep -oP '\("\K[a-z0-9]+", "bench: [0-9]+' tests/bench.rs | sed 's/", "bench: /:/'); do
     build=${pair%%:*} want=${pair#*:}
     got=$("$umax" bench --build "$build" | sed -n 's/^bench: //p')
     if [ "$got" = "$want" ]; then

@@ -300,8 +300,9 @@ pub type IterationCallback = Box<dyn FnMut(&RootIter) + Send>;
 /// ([`Engine::reset`], [`Engine::enter_move`], [`Engine::think`]), a set-up (`fen.rs`) and the
 /// named hooks below; they read it through accessors ([`Engine::board`], [`Engine::side`], ...).
 pub struct Engine {
-    /// `b[129]`: board, centre table, dummy square.
-    b: [i8; 129],
+    /// `b[129]`: board, centre table, dummy square; and 127 bytes more (never written), so that
+    /// an index that is a byte (`sq as u8 as usize`) needs no bounds check (speed).
+    b: [i8; 256],
     /// `T[1035]`: hash translation table.
     T: [u8; 1035],
     /// `A[U]` (+1 entry, see [`Engine::new`]).
@@ -489,7 +490,7 @@ impl Engine {
         assert!((4..=24).contains(&hash_bits), "hash bits must be 4..=24");
         let u = (1usize << hash_bits) + 8;
         let mut e = Engine {
-            b: [0; 129],
+            b: [0; 256],
             T: key_table(),
             A: hash_table(u + 1),
             mask: (u - 9) as i32,
@@ -523,7 +524,7 @@ impl Engine {
     /// Back to the state of a freshly started C process, keeping the allocated table:
     /// initial position, white to move, `Q=O=K=L=N=0`, every entry empty (including `A[U]`).
     pub fn reset(&mut self) {
-        self.b = [0; 129];
+        self.b = [0; 256];
         self.setup_board();
         self.Q = 0;
         self.N = 0;
@@ -576,12 +577,24 @@ impl Engine {
         s
     }
 
+    /// `A[a]` for a slot of the probe (`(k*E^J)&U-9` plus 1..8, or the dummy 0), which is always
+    /// inside the table: read without a bounds check (speed).
+    #[inline(always)]
+    fn entry_at(&self, a: usize) -> &Entry {
+        debug_assert!(a < self.A.len());
+        // SAFETY: a <= mask+8 = U-1 < A.len() (the probe) or a = 0.
+        unsafe { self.A.get_unchecked(a) }
+    }
+
     /// `K(A,B)`: `*(int*)(T+A+(B&8)+S*(B&7))`, four bytes of `T` as a little-endian `int`.
     #[inline(always)]
     fn key(&self, a: i32, piece: i32) -> i32 {
         let off = (a + (piece & 8) + S * (piece & 7)) as usize;
-        let bytes = &self.T[off..off + 4];
-        i32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
+        // speed: no bounds check. `a` is an on-board square (<=0x77) plus 0 or 8 (every caller
+        // passes a move's squares), so off+4 <= 127+8+896+4 = 1035, T's size.
+        debug_assert!(off + 4 <= self.T.len());
+        // SAFETY: off+4 <= T.len() (above); an unaligned read of 4 plain bytes.
+        i32::from_le(unsafe { std::ptr::read_unaligned(self.T.as_ptr().add(off) as *const i32) })
     }
 
     /// `K(y+A,b[y])-K(x+A,u)-K(H+A,t)`: how the hash key with offset `A` (0 for `J`, 8 for
@@ -725,7 +738,7 @@ impl Engine {
         loop {
             // W((h=A[++j].K)&&h-Z&&--i); first empty or match
             j += 1;
-            h = self.A[j as usize].K;
+            h = self.entry_at(j as usize).K;
             if h == 0 || h == Z {
                 break;
             }
@@ -735,9 +748,9 @@ impl Engine {
             }
         }
         let a: usize = if i != 0 { j as usize } else { 0 }; // dummy A[0] if miss & full
-        if self.A[a].K != 0 {
+        if self.entry_at(a).K != 0 {
             // hit: pos. is in hash tab
-            let entry = self.A[a];
+            let entry = *self.entry_at(a);
             d = entry.D as i32; // examine stored data
             v = entry.V;
             X = entry.X;
@@ -811,7 +824,7 @@ impl Engine {
         let mut past_iterations = 0u32; // AUDIT only
         // The squares of the side to move's pieces. Every move made below is unmade before the
         // next square is looked at, so this set is the same all through the node.
-        let own = own_squares(&self.b, k);
+        let own = own_squares(self.board(), k);
         let mut iterations = 0u64; // AUDIT only
         // iterative deepening loop: 3.2 `d++<n|z==8&N<1e7&d<98`; sd change 4:
         // sd `d++<n||d<=P&&m<=q||z==8&N<1e7&d<98` (d already incremented in the later tests)
@@ -866,30 +879,22 @@ impl Engine {
                 // below do, AHEAD moves ahead of the search: the reply slot of each move is
                 // prefetched when the move is found (C: the next D()'s `A[(k*E^J)&U-9]`)
                 let best = (Y & 8 != 0).then_some((Y as i32 & !M) as i8);
-                let mut g = GenState::before_first(k, E, J, rest, start, best);
-                let mut ahead = Ahead::new(&g);
+                let mut g = GenState::before_first(rest, start, best);
+                let mut ahead = Ahead::new();
                 let mut more = true; // moves left after those in `ahead`
                 loop {
                     while more && ahead.len() <= AHEAD {
-                        more = self.next_move(&mut g);
-                        if more {
-                            self.prefetch_reply(&g);
-                            ahead.push(&g);
+                        match self.next_move(&mut g, k, E) {
+                            Some(found) => {
+                                self.prefetch_reply(k, J, found);
+                                ahead.push(found);
+                            }
+                            None => more = false,
                         }
                     }
-                    let Some(mv) = ahead.pop() else { break };
-                    let GenState {
-                        x,
-                        u,
-                        p,
-                        r,
-                        y,
-                        H,
-                        t,
-                        F,
-                        G,
-                        ..
-                    } = mv;
+                    let Some(found) = ahead.pop() else { break };
+                    let ([x, u, y, H, t], r, F, G) = found.unpack();
+                    let p = u & 7;
                     i = W99[(t & 7) as usize]; // value of capt. piece t
                     if self.king_capture_or_bad_castling(i, y, E) {
                         m = I;
@@ -924,7 +929,7 @@ impl Engine {
                     let s = (rest.trailing_zeros() + start) & 63;
                     x = square_0x88(s);
                     rest &= rest - 1;
-                    u = self.b[x as usize]; // scan board looking for
+                    u = self.b[x as u8 as usize]; // scan board looking for
                     debug_assert!(u as i32 & k != 0);
                     // own piece
                     p = u & 7; // p = piece type (set r>0)
@@ -966,7 +971,7 @@ impl Engine {
                                 if p < 3 && y as i32 == E {
                                     H = y ^ 16; // shift capt.sqr. H if e.p.
                                 }
-                                t = self.b[H as usize];
+                                t = self.b[H as u8 as usize];
                                 if (t as i32 & k) != 0 || (p < 3 && ((r & 7 == 0) != (t == 0))) {
                                     break; // capt. own, bad pawn mode
                                 }
@@ -1034,7 +1039,7 @@ impl Engine {
                     return self.unwind(z); // not micro-Max: see `Abort`
                 }
             }
-            let entry = self.A[a];
+            let entry = *self.entry_at(a);
             if entry.K == 0 || (entry.X as i32 & M) != M || entry.D as i32 <= d {
                 // if new/better type/depth: store in hash, dummy stays empty,
                 // type (limit/exact) encoded in X S,8 bits
@@ -1152,16 +1157,16 @@ impl Engine {
     ) -> Result<i32, i32> {
         let mut v = if p < 6 {
             // center positional pts.
-            self.b[x as usize + 8] as i32 - self.b[y as usize + 8] as i32
+            self.b[(x as u8).wrapping_add(8) as usize] as i32 - self.b[(y as u8).wrapping_add(8) as usize] as i32
         } else {
             0
         };
-        self.b[G as usize] = 0; // do move, strip virgin-bit
-        self.b[H as usize] = 0;
-        self.b[x as usize] = 0;
-        self.b[y as usize] = u & 31;
+        self.b[G as u8 as usize] = 0; // do move, strip virgin-bit
+        self.b[H as u8 as usize] = 0;
+        self.b[x as u8 as usize] = 0;
+        self.b[y as u8 as usize] = u & 31;
         if G & M == 0 {
-            self.b[F as usize] = (k + 6) as i8; // castling: put R & score
+            self.b[F as u8 as usize] = (k + 6) as i8; // castling: put R & score
             v += 30;
         }
         if p < 3 {
@@ -1169,16 +1174,16 @@ impl Engine {
             let xl = x as i32 - 2;
             let xr = x as i32 + 2;
             v -= 9
-                * ((xl & M != 0 || self.b[xl as usize] != u) as i32
-                    + (xr & M != 0 || self.b[xr as usize] != u) as i32
+                * ((xl & M != 0 || self.b[xl as u8 as usize] != u) as i32
+                    + (xr & M != 0 || self.b[xr as u8 as usize] != u) as i32
                     - 1);
             if (y as i32 + r + 1) & S != 0 {
-                self.b[y as usize] |= 7; // promote p to Q, add score
+                self.b[y as u8 as usize] |= 7; // promote p to Q, add score
                 i += C;
             }
         }
         // J,Z: hash keys. J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t)
-        let by = self.b[y as usize];
+        let by = self.b[y as u8 as usize];
         let J0 = self.key_change(0, x, u, y, by, H, t);
         let J8 = self.key_change(8, x, u, y, by, H, t);
         let reply = (
@@ -1244,11 +1249,11 @@ impl Engine {
             }
             v = m; // (prevent fail-lows on K-capt. replies)
         }
-        self.b[G as usize] = (k + 38) as i8; // undo move,G can be dummy
-        self.b[y as usize] = 0;
-        self.b[F as usize] = 0;
-        self.b[x as usize] = u;
-        self.b[H as usize] = t;
+        self.b[G as u8 as usize] = (k + 38) as i8; // undo move,G can be dummy
+        self.b[y as u8 as usize] = 0;
+        self.b[F as u8 as usize] = 0;
+        self.b[x as u8 as usize] = u;
+        self.b[H as u8 as usize] = t;
         if ABORT && self.aborted {
             return Err(self.unwind(z)); // not micro-Max: see `Abort`
         }
@@ -1265,7 +1270,7 @@ impl Engine {
         i < 0
             || (E != S
                 && E >= 0
-                && self.b[E as usize] != 0
+                && self.b[E as u8 as usize] != 0
                 && ((y as i32) - E < 2) & (E - (y as i32) < 2))
     }
 
@@ -1277,8 +1282,8 @@ impl Engine {
     #[inline(never)]
     fn castling_rook(&self, x: i8, r: i32) -> (i32, bool) {
         let G = (x as i32 | 7) - ((r >> 1) & 7);
-        let ok = self.b[G as usize] & 32 != 0
-            && (self.b[(G ^ 1) as usize] | self.b[(G ^ 2) as usize]) == 0;
+        let ok = self.b[G as u8 as usize] & 32 != 0
+            && (self.b[(G ^ 1) as u8 as usize] | self.b[(G ^ 2) as u8 as usize]) == 0;
         (G, ok)
     }
 
@@ -1394,7 +1399,7 @@ impl Engine {
 
     /// `b[]`: the board (left half), the centre table (right half), the dummy square.
     pub fn board(&self) -> &[i8; 129] {
-        &self.b
+        self.b.first_chunk().expect("b holds 256")
     }
 
     /// `main()`'s `k`: the side to move, 8 (white) or 16 (black).
@@ -1437,7 +1442,7 @@ impl Engine {
     /// (a take-back; the hash table is not part of it).
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
-            b: self.b,
+            b: *self.board(),
             k: self.k,
             Q: self.Q,
             O: self.O,
@@ -1449,7 +1454,8 @@ impl Engine {
 
     /// Puts back the state of a [`Engine::snapshot`].
     pub fn restore(&mut self, s: &Snapshot) {
-        (self.b, self.k, self.Q, self.O) = (s.b, s.k, s.Q, s.O);
+        self.b[..129].copy_from_slice(&s.b);
+        (self.k, self.Q, self.O) = (s.k, s.Q, s.O);
         (self.K, self.L, self.N) = (s.K, s.L, s.N);
     }
 

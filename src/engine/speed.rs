@@ -8,7 +8,7 @@
 //! | `hash_table` | `struct _ {...} A[U];` | the table on transparent huge pages, zeroed by the kernel (not written before use) |
 //! | `own_squares`, `square_index`, `square_0x88` | `do{u=b[x];if(u&k)...}W((x=x+9&~M)-B);` | the own pieces from a bitboard (SSE2: two ranks per step), in the scan's order |
 //! | `clear_written`, `mark_dirty` ([`Engine::clear_hash`]) | `F(i,0,U)A[i].K=0;` | clears only the entries written (a full clear, when too many were: one memset) |
-//! | `GenState`, `next_move`, `Ahead`, `prefetch_reply`, `AHEAD` | the move loops `W(r=...)` / `A: ... do{...}W(!t)` at `d>=2`, and `j=(k*E^J)&U-9;` of a later `D()` | the moves of a `d>=2` iteration, generated `AHEAD` moves ahead of the search; each reply's hash slot prefetched when its move is found |
+//! | `GenState`, `next_move`, `Found`, `Ahead`, `prefetch_reply`, `AHEAD` | the move loops `W(r=...)` / `A: ... do{...}W(!t)` at `d>=2`, and `j=(k*E^J)&U-9;` of a later `D()` | the moves of a `d>=2` iteration, generated `AHEAD` moves ahead of the search; each reply's hash slot prefetched when its move is found |
 //! | `D1Targets`, `REACH`, `FROM`, `d1_targets`, `king_squares` | the move loop at `d==1`: `h=d-(y!=z)`, `if(i<0\|\|...y-E<2&E-y<2)m=I;` | skips the pieces none of whose moves can do anything at d=1 |
 
 use super::*;
@@ -208,32 +208,28 @@ fn king_squares_portable(b: &[i8; 129], k: i32) -> u64 {
 pub(super) const AHEAD: usize = 4;
 const _: () = assert!(AHEAD < 8, "the ring `Ahead` holds 8 moves");
 
-/// Where the move generator stands at a move about to be searched: the side `k`, e.p. square
-/// `E` and key `J` of the node; piece `u` (type `p`) on `x`, direction `r` (index `j` in `o[]`),
-/// target `y` holding `t` (captured on `H`: `y`, or the e.p. victim's square), castling/e.p.
-/// squares `F`,`G`, whether the move is the sneaked best move, whether the best move `to` is
-/// still to be sneaked in (the C's `Y&8`), and the own pieces still to visit (`rest`, rotated
-/// by `start`).
+/// Where the move generator stands after the move it found last: piece `u` (type `p`) on `x`,
+/// direction `r` (index `j` in `o[]`), target `y` holding `t`, castling/e.p. squares `F`,`G`,
+/// whether that move was the sneaked best move, whether the best move `to` is still to be
+/// sneaked in (the C's `Y&8`), and the own pieces still to visit (`rest`, rotated by `start`).
+/// The node's side `k` and e.p. square `E` are [`Engine::next_move`]'s arguments: they are the
+/// same for every move of the node.
 #[derive(Clone, Copy)]
 pub(super) struct GenState {
-    pub(super) k: i32,
-    pub(super) E: i32,
-    pub(super) J: i32,
-    pub(super) x: i8,
-    pub(super) u: i8,
-    pub(super) p: i8,
-    pub(super) j: i32,
-    pub(super) r: i32,
-    pub(super) y: i8,
-    pub(super) H: i8,
-    pub(super) t: i8,
-    pub(super) F: i32,
-    pub(super) G: i32,
-    pub(super) sneak: bool,
-    pub(super) pending: bool,
-    pub(super) to: i8,
-    pub(super) rest: u64,
-    pub(super) start: u32,
+    x: i8,
+    u: i8,
+    p: i8,
+    y: i8,
+    t: i8,
+    sneak: bool,
+    pending: bool,
+    to: i8,
+    j: i32,
+    r: i32,
+    F: i32,
+    G: i32,
+    rest: u64,
+    start: u32,
 }
 
 impl GenState {
@@ -241,51 +237,68 @@ impl GenState {
     /// a piece-less state whose directions are used up (`o[3]==0`), so the walk goes on to the
     /// first piece of `rest`. `best`: the best move's target to sneak in first (the C's `Y&8`).
     #[inline(always)]
-    pub(super) fn before_first(
-        k: i32,
-        E: i32,
-        J: i32,
-        rest: u64,
-        start: u32,
-        best: Option<i8>,
-    ) -> GenState {
+    pub(super) fn before_first(rest: u64, start: u32, best: Option<i8>) -> GenState {
         GenState {
-            k,
-            E,
-            J,
             x: 0,
             u: 0,
             p: 0,
-            j: 2,
-            r: 0,
             y: 0,
-            H: 0,
             t: 1,
-            F: S,
-            G: S,
             sneak: false,
             pending: best.is_some(),
             to: best.unwrap_or(0),
+            j: 2,
+            r: 0,
+            F: S,
+            G: S,
             rest,
             start,
         }
     }
 }
 
-/// The moves found and not yet searched (the next one and up to [`AHEAD`] after it), in order:
-/// a ring of 8.
+/// A move found by [`Engine::next_move`], in the 8 bytes of a `u64` (one register, one store
+/// into the ring and one load out of it, so the load is forwarded from the store): piece `u`
+/// from `x` to `y` in direction `r`, capturing `t` on `H`, castling/e.p. squares `F`,`G` (`S`
+/// or a square: both fit a byte). Never 0 (`u`, a piece, is not).
 #[derive(Clone, Copy)]
+pub(super) struct Found(std::num::NonZeroU64);
+
+impl Found {
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn new(x: i8, u: i8, y: i8, H: i8, t: i8, r: i32, F: i32, G: i32) -> Found {
+        debug_assert!(u != 0 && (-128..128).contains(&r) && (0..=S).contains(&F) && (0..=S).contains(&G));
+        let bytes = [x as u8, u as u8, y as u8, H as u8, t as u8, r as i8 as u8, F as u8, G as u8];
+        Found(std::num::NonZeroU64::new(u64::from_le_bytes(bytes)).expect("a move has a piece"))
+    }
+
+    /// `[x, u, y, H, t]`, `r`, `F`, `G`.
+    #[inline(always)]
+    pub(super) fn unpack(self) -> ([i8; 5], i32, i32, i32) {
+        let b = self.0.get().to_le_bytes();
+        (
+            [b[0] as i8, b[1] as i8, b[2] as i8, b[3] as i8, b[4] as i8],
+            b[5] as i8 as i32,
+            b[6] as i32,
+            b[7] as i32,
+        )
+    }
+}
+
+/// The moves found and not yet searched (the next one and up to [`AHEAD`] after it), in order:
+/// a ring of 8 (one cache line).
 pub(super) struct Ahead {
-    moves: [GenState; 8],
+    moves: [u64; 8],
     head: usize,
     tail: usize,
 }
 
 impl Ahead {
     #[inline(always)]
-    pub(super) fn new(g: &GenState) -> Ahead {
+    pub(super) fn new() -> Ahead {
         Ahead {
-            moves: [*g; 8],
+            moves: [0; 8],
             head: 0,
             tail: 0,
         }
@@ -297,17 +310,18 @@ impl Ahead {
     }
 
     #[inline(always)]
-    pub(super) fn push(&mut self, g: &GenState) {
+    pub(super) fn push(&mut self, m: Found) {
         debug_assert!(self.len() < self.moves.len());
-        self.moves[self.tail % 8] = *g;
+        self.moves[self.tail % 8] = m.0.get();
         self.tail += 1;
     }
 
     #[inline(always)]
-    pub(super) fn pop(&mut self) -> Option<GenState> {
+    pub(super) fn pop(&mut self) -> Option<Found> {
         (self.head < self.tail).then(|| {
             self.head += 1;
-            self.moves[(self.head - 1) % 8]
+            // SAFETY-free: a slot below `tail` holds a pushed (non-zero) move
+            Found(std::num::NonZeroU64::new(self.moves[(self.head - 1) % 8]).expect("pushed"))
         })
     }
 }
@@ -328,33 +342,23 @@ impl Engine {
         let _ = j;
     }
 
-    /// Prefetches the hash slot of the reply to the move `g` stands at, with the key the search
-    /// will compute for it (C: the probe `j=(k*E^J)&U-9` of the `D()` called for that move).
+    /// Prefetches the hash slot of the reply to the move `m` of side `k` at a node with key `J`,
+    /// with the key the search will compute for it (C: the probe `j=(k*E^J)&U-9` of the `D()`
+    /// called for that move).
     #[inline(always)]
-    pub(super) fn prefetch_reply(&self, g: &GenState) {
-        let GenState {
-            k,
-            J,
-            x,
-            u,
-            p,
-            r,
-            y,
-            H,
-            t,
-            F,
-            ..
-        } = *g;
+    pub(super) fn prefetch_reply(&self, k: i32, J: i32, m: Found) {
+        let ([x, u, y, H, t], r, F, _) = m.unpack();
         let mut by = u & 31;
-        if p < 3 && (y as i32 + r + 1) & S != 0 {
+        if u & 7 < 3 && (y as i32 + r + 1) & S != 0 {
             by |= 7;
         }
         let J0 = self.key_change(0, x, u, y, by, H, t);
         self.prefetch_slot(24 - k, F, J.wrapping_add(J0));
     }
 
-    /// Moves the generator `g` on to the next move the search loop searches after the one `g`
-    /// stands at (false, `g` unchanged, if there is none), exactly as the C's loops walk, with
+    /// Moves the generator `g` (of side `k`, e.p. square `E`) on to the next move the search
+    /// loop searches after the one `g` stands at, and returns it (`None`, `g` unchanged, if
+    /// there is none), exactly as the C's loops walk, with
     /// the board as it is between moves: after the sneaked best move its direction again
     /// (`goto A`); else fake/unfake capture, the rest of the ray, the next directions and
     /// pieces; at every ray step the best move sneaked in while `Y&8` (`pending`). C: the
@@ -362,10 +366,8 @@ impl Engine {
     /// move's `h=...`. At `d>=2` the search takes its moves from here (every move there is
     /// searched); at `d=1` the loop in [`Engine::search`] generates them itself.
     #[inline(never)]
-    pub(super) fn next_move(&self, g: &mut GenState) -> bool {
+    pub(super) fn next_move(&self, g: &mut GenState, k: i32, E: i32) -> Option<Found> {
         let GenState {
-            k,
-            E,
             mut x,
             mut u,
             mut p,
@@ -380,7 +382,6 @@ impl Engine {
             to,
             mut rest,
             start,
-            ..
         } = *g;
         let mut ray = if sneak {
             (y, F, G) = (x, S, S); // best=1st done, redo normal (goto A)
@@ -400,26 +401,26 @@ impl Engine {
                     if p < 3 && y as i32 == E {
                         H = y ^ 16; // shift capt.sqr. H if e.p.
                     }
-                    t = self.b[H as usize];
+                    t = self.b[H as u8 as usize];
                     if (t as i32 & k) == 0 && !(p < 3 && ((r & 7 == 0) != (t == 0))) {
                         // the next move (not capt. own, not a bad pawn mode)
                         *g = GenState {
                             x,
                             u,
                             p,
-                            j,
-                            r,
                             y,
-                            H,
                             t,
-                            F,
-                            G,
                             sneak: pending,
                             pending: false,
+                            to,
+                            j,
+                            r,
+                            F,
+                            G,
                             rest,
-                            ..*g
+                            start,
                         };
-                        return true;
+                        return Some(Found::new(x, u, y, H, t, r, F, G));
                     }
                 }
             }
@@ -435,11 +436,11 @@ impl Engine {
                     break;
                 }
                 if rest == 0 {
-                    return false;
+                    return None;
                 }
                 x = square_0x88((rest.trailing_zeros() + start) & 63);
                 rest &= rest - 1;
-                u = self.b[x as usize];
+                u = self.b[x as u8 as usize];
                 p = u & 7;
                 r = p as i32;
                 j = o[p as usize + 16];
@@ -577,7 +578,7 @@ mod tests {
     #[test]
     fn own_squares_is_the_scan_test() {
         let mut rng = crate::random::GlibcRandom::new();
-        let mut boards = vec![Engine::new(Instances::of::<variant::Old>(), 4).b];
+        let mut boards = vec![*Engine::new(Instances::of::<variant::Old>(), 4).board()];
         for _ in 0..2000 {
             let mut b = [0i8; 129];
             for sq in b.iter_mut() {
@@ -723,14 +724,14 @@ impl Engine {
     pub(super) fn d1_targets(&self, k: i32, z: i32, E: i32) -> D1Targets {
         let mut t = D1Targets { from: [0; 8] };
         t.add(z); // the recapture square (z=8, 9 at the root and the checker: off-board)
-        if E != S && E >= 0 && self.b[E as usize] != 0 {
+        if E != S && E >= 0 && self.b[E as u8 as usize] != 0 {
             // the C's `y-E<2&E-y<2`: E-1, E, E+1
             t.add(E - 1);
             t.add(E);
             t.add(E + 1);
         }
         // the enemy kings
-        let mut kings = king_squares(&self.b, 24 - k);
+        let mut kings = king_squares(self.board(), 24 - k);
         while kings != 0 {
             t.add(square_0x88(kings.trailing_zeros()) as i32);
             kings &= kings - 1;
