@@ -733,6 +733,11 @@ impl Engine {
         let mut Y: i8;
         let mut H: i8;
 
+        // The squares of the side to move's pieces. Every move made below is unmade before the
+        // next square is looked at, so this set is the same all through the node. (Read here,
+        // before the probe: the board's bytes were just written by the parent's move, and these
+        // 16-byte loads wait for those stores while the probe's load is under way.)
+        let own = own_squares(self.board(), k);
         // lookup pos. in hash table
         j = (k.wrapping_mul(E) ^ J) & self.mask; // try 8 consec. locations
         loop {
@@ -822,9 +827,6 @@ impl Engine {
             None
         };
         let mut past_iterations = 0u32; // AUDIT only
-        // The squares of the side to move's pieces. Every move made below is unmade before the
-        // next square is looked at, so this set is the same all through the node.
-        let own = own_squares(self.board(), k);
         let mut iterations = 0u64; // AUDIT only
         // iterative deepening loop: 3.2 `d++<n|z==8&N<1e7&d<98`; sd change 4:
         // sd `d++<n||d<=P&&m<=q||z==8&N<1e7&d<98` (d already incremented in the later tests)
@@ -921,6 +923,10 @@ impl Engine {
                 // d=1
                 // speed: only a few target squares matter (C: `h=d-(y!=z)`; see `D1Targets`)
                 let d1 = if Y & 8 == 0 {
+                    if m < l {
+                        // speed: the slot of the first recapture's reply (`engine/speed.rs`)
+                        self.prefetch_first_recapture(k, J, z, own, start);
+                    }
                     Some(self.d1_targets(k, z, E))
                 } else {
                     None

@@ -10,6 +10,7 @@
 //! | `clear_written`, `mark_dirty` ([`Engine::clear_hash`]) | `F(i,0,U)A[i].K=0;` | clears only the entries written (a full clear, when too many were: one memset) |
 //! | `GenState`, `next_move`, `Found`, `Ahead`, `prefetch_reply`, `AHEAD` | the move loops `W(r=...)` / `A: ... do{...}W(!t)` at `d>=2`, and `j=(k*E^J)&U-9;` of a later `D()` | the moves of a `d>=2` iteration, generated `AHEAD` moves ahead of the search; each reply's hash slot prefetched when its move is found |
 //! | `D1Targets`, `REACH`, `FROM`, `d1_targets`, `king_squares` | the move loop at `d==1`: `h=d-(y!=z)`, `if(i<0\|\|...y-E<2&E-y<2)m=I;` | skips the pieces none of whose moves can do anything at d=1 |
+//! | `prefetch_first_recapture`, `STEP`, `FROM_ANY` | the first recapture's `D()` at `d=1`: its probe `j=(k*E^J)&U-9` | the slot prefetched when the `d=1` iteration starts, found from the pieces that reach `z` |
 
 use super::*;
 
@@ -737,5 +738,105 @@ impl Engine {
             kings &= kings - 1;
         }
         t
+    }
+}
+
+// ---- the first recapture at `d=1`: the probe of its reply's `D()` ----
+
+/// For a 0x88 difference `diff` (index `diff+120`) along a slider's direction, the direction
+/// (one step): 0 where no slider's ray of up to 7 steps makes the difference.
+const STEP: [i8; 241] = {
+    let mut step = [0i8; 241];
+    let mut p = 5;
+    while p < 8 {
+        let mut j = o[p + 16];
+        let mut r = p as i32;
+        loop {
+            r = if r < 0 {
+                -r
+            } else {
+                j += 1;
+                -o[j as usize]
+            };
+            if r == 0 {
+                break;
+            }
+            let mut s = 1;
+            while s <= 7 {
+                step[(r * s + 120) as usize] = r as i8;
+                s += 1;
+            }
+        }
+        p += 1;
+    }
+    step
+};
+
+/// For a target square (0..64), the squares from which some piece type reaches it ([`FROM`]).
+const FROM_ANY: [u64; 64] = {
+    let mut any = [0u64; 64];
+    let mut t = 0;
+    while t < 64 {
+        let mut p = 1;
+        while p < 8 {
+            any[t] |= FROM[t][p];
+            p += 1;
+        }
+        t += 1;
+    }
+    any
+};
+
+impl Engine {
+    /// At a `d=1` iteration that will search moves (`m<l`, no best move to sneak in), where
+    /// only recaptures on `z` are searched: prefetches the slot that the first recapture's reply
+    /// will probe (C: `j=(k*E^J)&U-9` of its `D()`), so the load runs while the scan reaches
+    /// the move. The first recapture is the first piece of side `k` in the scan's order (`own`
+    /// rotated by `start`) that reaches `z` in a capturing direction with nothing between.
+    /// A hint only: the tree is the C's either way.
+    #[inline(always)]
+    pub(super) fn prefetch_first_recapture(&self, k: i32, J: i32, z: i32, own: u64, start: u32) {
+        if z & M != 0 {
+            return; // the root (z=8) and the checker (z=9): no recapture square
+        }
+        let tz = square_index(z as i8);
+        let t = self.b[z as u8 as usize];
+        let mut cand = (own & FROM_ANY[tz as usize]).rotate_right(start);
+        while cand != 0 {
+            let s = (cand.trailing_zeros() + start) & 63;
+            cand &= cand - 1;
+            let x = square_0x88(s);
+            let u = self.b[x as u8 as usize];
+            let p = u & 7;
+            let diff = z - x as i32;
+            if FROM[tz as usize][p as usize] >> s & 1 == 0
+                || (p < 3 && diff & 7 == 0) // a pawn captures diagonally
+                || (p == 4 && (diff == 2 || diff == -2))
+            // not the castling step
+            {
+                continue;
+            }
+            if p >= 5 {
+                let step = STEP[(diff + 120) as usize] as i32;
+                debug_assert!(step != 0, "FROM says a slider reaches z along a ray");
+                if step == 0 {
+                    continue;
+                }
+                let mut sq = x as i32 + step;
+                while sq != z && self.b[sq as u8 as usize] == 0 {
+                    sq += step;
+                }
+                if sq != z {
+                    continue; // blocked
+                }
+            }
+            let mut by = u & 31;
+            if p < 3 && (z + diff + 1) & S != 0 {
+                by |= 7;
+            }
+            let J0 = self.key_change(0, x, u, z as i8, by, z as i8, t);
+            self.prefetch_slot(24 - k, S, J.wrapping_add(J0));
+            return;
+        }
     }
 }
