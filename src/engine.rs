@@ -41,7 +41,8 @@
 #![allow(non_snake_case, non_upper_case_globals)]
 
 use crate::random::GlibcRandom;
-use speed::{AHEAD, Ahead, GenState, hash_table, own_squares, square_0x88, square_index};
+use speed::{AHEAD, Ahead, GenState, hash_table, square_0x88, square_index};
+pub(crate) use speed::Pieces;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -700,7 +701,7 @@ impl Engine {
     /// or the expected node type of [`Variant::NODE_TYPES`] (ignored by a variant with
     /// neither, as by `old`; see [`variant`]).
     #[allow(clippy::too_many_arguments)]
-    pub fn search<V: Variant, const AUDIT: bool, const ABORT: bool>(
+    pub(crate) fn search<V: Variant, const AUDIT: bool, const ABORT: bool>(
         &mut self,
         k: i32,
         q: i32,
@@ -712,6 +713,7 @@ impl Engine {
         z: i32,
         n: i32,
         P: i32, // sd change 1: the ultimate depth, a new last argument (iidcut: the node type)
+        pieces: Pieces, // speed: the squares of both sides' pieces (`engine/speed.rs`)
     ) -> i32 {
         let mut j: i32;
         let mut r: i32;
@@ -734,10 +736,9 @@ impl Engine {
         let mut H: i8;
 
         // The squares of the side to move's pieces. Every move made below is unmade before the
-        // next square is looked at, so this set is the same all through the node. (Read here,
-        // before the probe: the board's bytes were just written by the parent's move, and these
-        // 16-byte loads wait for those stores while the probe's load is under way.)
-        let own = own_squares(self.board(), k);
+        // next square is looked at, so this set is the same all through the node.
+        debug_assert!(pieces == Pieces::of(self.board(), k));
+        let own = pieces.own;
         // lookup pos. in hash table
         j = (k.wrapping_mul(E) ^ J) & self.mask; // try 8 consec. locations
         loop {
@@ -909,6 +910,7 @@ impl Engine {
                     v = match self.search_move::<V, AUDIT, ABORT>(
                         [k, q, l, e, J, Z, z, n, m, h, i, r, F, G, Pc],
                         [x, u, p, y, H, t],
+                        pieces,
                     ) {
                         Ok(v) => v,
                         Err(ret) => return ret,
@@ -995,6 +997,7 @@ impl Engine {
                                     v = match self.search_move::<V, AUDIT, ABORT>(
                                         [k, q, l, e, J, Z, z, n, m, h, i, r, F, G, Pc],
                                         [x, u, p, y, H, t],
+                                        pieces,
                                     ) {
                                         Ok(v) => v,
                                         Err(ret) => return ret,
@@ -1037,6 +1040,7 @@ impl Engine {
                     z,
                     1,
                     0, // sd change 6: the (stale)mate test passes ultimate depth 0
+                    pieces.swapped(),
                 ) / 2;
                 if AUDIT {
                     self.anatomy_ply(-1);
@@ -1160,6 +1164,7 @@ impl Engine {
         &mut self,
         [k, q, l, e, J, Z, z, n, m, h, mut i, r, F, G, Pc]: [i32; 15],
         [x, u, p, y, H, t]: [i8; 6],
+        pieces: Pieces,
     ) -> Result<i32, i32> {
         let mut v = if p < 6 {
             // center positional pts.
@@ -1190,6 +1195,7 @@ impl Engine {
         }
         // J,Z: hash keys. J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t)
         let by = self.b[y as u8 as usize];
+        let child = pieces.after(x, y, H, F, G);
         let J0 = self.key_change(0, x, u, y, by, H, t);
         let J8 = self.key_change(8, x, u, y, by, H, t);
         let reply = (
@@ -1208,6 +1214,7 @@ impl Engine {
         v = -self.search::<V, AUDIT, ABORT>(
             reply.0, reply.1, reply.2, reply.3, reply.4, reply.5, F, y as i32, h,
             Pc, // sd change 5: ultimate depth (iidcut: the child's node type)
+            child,
         );
         if AUDIT {
             self.anatomy_ply(-1);
@@ -1234,6 +1241,7 @@ impl Engine {
                 }
                 v = -self.search::<V, AUDIT, ABORT>(
                     reply.0, reply.1, reply.2, reply.3, reply.4, reply.5, F, y as i32, h, Pc,
+                    child,
                 );
                 if AUDIT {
                     self.anatomy_ply(-1);

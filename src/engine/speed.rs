@@ -143,6 +143,53 @@ pub(super) fn own_squares(b: &[i8; 129], k: i32) -> u64 {
     own_squares_portable(b, k)
 }
 
+/// The squares (by [`square_index`]) of the pieces of the side to move (`own`) and of the other
+/// side (`theirs`), handed from a node to its children instead of read from the board at
+/// every node (shadows the board scan's `u&k` test, as [`own_squares`] does). A child's sets
+/// follow from its parent's and the move ([`Pieces::after`]): the board's bytes were just
+/// written by that move, and reading them back 16 at a time waits for those stores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Pieces {
+    pub(super) own: u64,
+    pub(super) theirs: u64,
+}
+
+impl Pieces {
+    /// The sets on board `b` with side `k` to move.
+    #[inline(always)]
+    pub(crate) fn of(b: &[i8; 129], k: i32) -> Pieces {
+        Pieces {
+            own: own_squares(b, k),
+            theirs: own_squares(b, 24 - k),
+        }
+    }
+
+    /// The same board with the other side to move (the (stale)mate test's null move).
+    #[inline(always)]
+    pub(super) fn swapped(self) -> Pieces {
+        Pieces {
+            own: self.theirs,
+            theirs: self.own,
+        }
+    }
+
+    /// The sets of the reply to the move of piece from `x` to `y` capturing on `H`, with
+    /// castling squares `F`,`G` (C: `b[G]=b[H]=b[x]=0;b[y]=u&31;if(!(G&M))b[F]=k+6`): the
+    /// reply moves the other side's pieces.
+    #[inline(always)]
+    pub(super) fn after(self, x: i8, y: i8, H: i8, F: i32, G: i32) -> Pieces {
+        let bit = |sq: i32| 1u64 << square_index(sq as i8);
+        let mut mover = (self.own & !bit(x as i32)) | bit(y as i32);
+        if G & M == 0 {
+            mover = (mover & !bit(G)) | bit(F); // castling: the rook from G to F
+        }
+        Pieces {
+            own: self.theirs & !bit(H as i32),
+            theirs: mover,
+        }
+    }
+}
+
 /// [`own_squares`] without SSE2: a rank (8 bytes) per step, in a `u64`.
 #[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 #[inline(always)]

@@ -127,7 +127,8 @@ fn top_level<V: Variant, const AUDIT: bool, const ABORT: bool>(
     n: i32,
     P: i32,
 ) -> i32 {
-    e.search::<V, AUDIT, ABORT>(k, q, l, ev, J, Z, E, z, n, P)
+    let pieces = super::Pieces::of(e.board(), k);
+    e.search::<V, AUDIT, ABORT>(k, q, l, ev, J, Z, E, z, n, P, pieces)
 }
 
 /// The compiled instances of one variant's search that an engine dispatches to at the top
