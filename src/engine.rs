@@ -929,7 +929,7 @@ impl Engine {
                         // speed: the slot of the first recapture's reply (`engine/speed.rs`)
                         self.prefetch_first_recapture(k, J, z, own, start);
                     }
-                    Some(self.d1_targets(k, z, E))
+                    Some(self.d1_targets(z, E, pieces.kings & pieces.theirs))
                 } else {
                     None
                 };
@@ -1195,7 +1195,7 @@ impl Engine {
         }
         // J,Z: hash keys. J(A) = K(y+A,b[y])-K(x+A,u)-K(H+A,t)
         let by = self.b[y as u8 as usize];
-        let child = pieces.after(x, y, H, F, G);
+        let child = pieces.after(p, x, y, H, F, G);
         let J0 = self.key_change(0, x, u, y, by, H, t);
         let J8 = self.key_change(8, x, u, y, by, H, t);
         let reply = (

@@ -144,14 +144,16 @@ pub(super) fn own_squares(b: &[i8; 129], k: i32) -> u64 {
 }
 
 /// The squares (by [`square_index`]) of the pieces of the side to move (`own`) and of the other
-/// side (`theirs`), handed from a node to its children instead of read from the board at
-/// every node (shadows the board scan's `u&k` test, as [`own_squares`] does). A child's sets
+/// side (`theirs`), and of both sides' kings (`kings`), handed from a node to its children instead of read from the board at
+/// every node (shadows the board scan's `u&k` test, as [`own_squares`] does, and the `d=1`
+/// targets' enemy kings, [`king_squares`]). A child's sets
 /// follow from its parent's and the move ([`Pieces::after`]): the board's bytes were just
 /// written by that move, and reading them back 16 at a time waits for those stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Pieces {
     pub(super) own: u64,
     pub(super) theirs: u64,
+    pub(super) kings: u64,
 }
 
 impl Pieces {
@@ -161,6 +163,7 @@ impl Pieces {
         Pieces {
             own: own_squares(b, k),
             theirs: own_squares(b, 24 - k),
+            kings: king_squares(b, 8) | king_squares(b, 16),
         }
     }
 
@@ -170,22 +173,28 @@ impl Pieces {
         Pieces {
             own: self.theirs,
             theirs: self.own,
+            kings: self.kings,
         }
     }
 
-    /// The sets of the reply to the move of piece from `x` to `y` capturing on `H`, with
+    /// The sets of the reply to the move of piece type `p` from `x` to `y` capturing on `H`, with
     /// castling squares `F`,`G` (C: `b[G]=b[H]=b[x]=0;b[y]=u&31;if(!(G&M))b[F]=k+6`): the
     /// reply moves the other side's pieces.
     #[inline(always)]
-    pub(super) fn after(self, x: i8, y: i8, H: i8, F: i32, G: i32) -> Pieces {
+    pub(super) fn after(self, p: i8, x: i8, y: i8, H: i8, F: i32, G: i32) -> Pieces {
         let bit = |sq: i32| 1u64 << square_index(sq as i8);
         let mut mover = (self.own & !bit(x as i32)) | bit(y as i32);
         if G & M == 0 {
             mover = (mover & !bit(G)) | bit(F); // castling: the rook from G to F
         }
+        let mut kings = self.kings & !bit(H as i32);
+        if p == 4 {
+            kings = (kings & !bit(x as i32)) | bit(y as i32); // the king moved
+        }
         Pieces {
             own: self.theirs & !bit(H as i32),
             theirs: mover,
+            kings,
         }
     }
 }
@@ -766,10 +775,10 @@ impl D1Targets {
 }
 
 impl Engine {
-    /// The targets of a `d=1` iteration for side `k` at a node whose recapture square is `z`
-    /// and castling/e.p. square `E` (see [`D1Targets`]).
+    /// The targets of a `d=1` iteration at a node whose recapture square is `z`, castling/e.p.
+    /// square `E`, and whose opponent's kings stand on `their_kings` (see [`D1Targets`]).
     #[inline(always)]
-    pub(super) fn d1_targets(&self, k: i32, z: i32, E: i32) -> D1Targets {
+    pub(super) fn d1_targets(&self, z: i32, E: i32, their_kings: u64) -> D1Targets {
         let mut t = D1Targets { from: [0; 8] };
         t.add(z); // the recapture square (z=8, 9 at the root and the checker: off-board)
         if E != S && E >= 0 && self.b[E as u8 as usize] != 0 {
@@ -779,7 +788,7 @@ impl Engine {
             t.add(E + 1);
         }
         // the enemy kings
-        let mut kings = king_squares(self.board(), 24 - k);
+        let mut kings = their_kings;
         while kings != 0 {
             t.add(square_0x88(kings.trailing_zeros()) as i32);
             kings &= kings - 1;
