@@ -94,7 +94,7 @@ rows = list(csv.DictReader(open(sys.argv[1])))
 print(sum(int(r['plies']) for r in rows), '%.1f' % sum(float(r['sd_cpu_s']) + float(r['old_cpu_s']) for r in rows))" "$out/rust-1t/games.csv")
 {
   echo "Games: $games at --nodes $nodes, hash 2^24+8 entries per engine; $plies plies; all four rows are the same games."
-  echo "umax: $(git rev-parse --short HEAD)$(git diff --quiet || echo '+dirty'), $(uname -srm), $(nproc) cores; $(tr '\n' ';' < "$out/load")"
+  echo "umax: $(git rev-parse --short HEAD)$(git diff --quiet -- src Cargo.toml Cargo.lock || echo '+dirty (code)'), $(uname -srm), $(nproc) cores; $(tr '\n' ';' < "$out/load")"
   echo "umax's own think CPU in rust-1t (sum of the rows' cpu columns): $think s"
   echo
   echo "| run | threads | wall s | games/hour | CPU s (user+sys) | games per CPU-hour | wall vs rust-1t |"

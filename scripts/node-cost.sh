@@ -77,8 +77,8 @@ for f in "$tmp"/sig-*; do
   [ "$(sort -u "$f" | wc -l)" = 1 ] || { echo "node-cost.sh: a signature differs between runs or binaries ($f)" >&2; exit 1; }
 done
 echo "- command: \`scripts/node-cost.sh$( [ -n "$baseline" ] && echo " --baseline $baseline") --build $builds --nodes $nodes --runs $runs$( [ -n "$sweep" ] && echo " --sweep \"$sweep\"")\`"
-echo "- umax: \`$(git rev-parse --short=12 HEAD)\`$(git status --porcelain --untracked-files=no | grep -q . && echo ' (with uncommitted changes)' || true)$( [ -n "$baseline" ] && echo "; baseline \`$base_commit\` ($baseline)")"
-echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(uname -sr); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "- umax: \`$(git rev-parse --short=12 HEAD)\`$(git diff --quiet HEAD -- src Cargo.toml Cargo.lock || echo ' (with uncommitted changes to the code)')$( [ -n "$baseline" ] && echo "; baseline \`$base_commit\` ($baseline)")"
+echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(uname -sr); caches: $(lscpu 2>/dev/null | awk -F: '/^L[123][di]? cache/ { gsub(/^ +/, "", $2); printf "%s%s %s", sep, $1, $2; sep = ", " }'); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "- \`umax bench --nodes $nodes\` (16 positions), ns per node = 1e9 / nodes per second, median of $runs interleaved runs; every run's signature equal for both binaries"
 echo
 echo "| build | binary | ns/node, 2^24+8 (published) | ns/node, 2^14+8 (in L2: work, the floor) | waiting (difference) | waiting share |"

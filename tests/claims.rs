@@ -9,12 +9,7 @@ mod ci_env;
 use std::process::Command;
 
 fn python() -> bool {
-    if Command::new("python3").arg("--version").output().is_err() {
-        assert!(!ci_env::in_ci(), "CI: python3 is needed");
-        eprintln!("SKIPPING: no python3");
-        return false;
-    }
-    true
+    ci_env::python3_or_skip("the reports' claims")
 }
 
 /// Runs `scripts/SCRIPT --check`; it must pass.

@@ -9,15 +9,7 @@ use std::path::Path;
 use std::process::Command;
 
 fn python() -> Option<&'static str> {
-    if Command::new("python3").arg("--version").output().is_ok() {
-        return Some("python3");
-    }
-    assert!(
-        !ci_env::in_ci(),
-        "CI: python3 is needed for the scripts' tests"
-    );
-    eprintln!("SKIPPING: no python3");
-    None
+    ci_env::python3_or_skip("the scripts' tests").then_some("python3")
 }
 
 fn root() -> &'static Path {

@@ -8,9 +8,7 @@ use std::process::Command;
 
 #[test]
 fn the_study_text_is_what_the_files_give() {
-    if Command::new("python3").arg("--version").output().is_err() {
-        assert!(!ci_env::in_ci(), "CI: python3 is needed");
-        eprintln!("SKIPPING: no python3");
+    if !ci_env::python3_or_skip("the study's text") {
         return;
     }
     let root = env!("CARGO_MANIFEST_DIR");

@@ -90,37 +90,40 @@ fn with_worker<R>(
     })
 }
 
-/// The games of one pair that this run still has to play (of pairing `pairing`, an index into
-/// the pairings of a tournament; 0 in a match).
+/// One game that this run still has to play: game `game` of pair `pair` (of pairing `pairing`,
+/// an index into the pairings of a tournament; 0 in a match). A job is a game, not a pair: the
+/// two games of a pair may run on two threads at once, and the last jobs of a run are as short
+/// as one game (with pairs as jobs, a 20-game match on two threads lost about a tenth of its
+/// wall time to one idle thread at the end: `results/bench.md`, round 5).
 #[derive(Debug, PartialEq)]
 struct Job {
     pairing: usize,
     pair: u64,
-    games: Vec<u64>,
+    game: u64,
 }
 
-/// The jobs of `pairs` (in order) without the games already `done`, produced one at a time as
-/// workers ask for them, so memory does not grow with `--games`.
+/// The jobs of `pairs` (in order, each pair's two games in turn) without the games already
+/// `done`, produced one at a time as workers ask for them, so memory does not grow with
+/// `--games`.
 fn jobs<'a>(
     pairs: impl Iterator<Item = u64> + 'a,
     done: &'a HashSet<u64>,
 ) -> impl Iterator<Item = Job> + 'a {
-    pairs.filter_map(move |pair| {
-        let games: Vec<u64> = [2 * pair - 1, 2 * pair]
+    pairs.flat_map(move |pair| {
+        [2 * pair - 1, 2 * pair]
             .into_iter()
-            .filter(|g| !done.contains(g))
-            .collect();
-        (!games.is_empty()).then_some(Job {
-            pairing: 0,
-            pair,
-            games,
-        })
+            .filter(move |g| !done.contains(g))
+            .map(move |game| Job {
+                pairing: 0,
+                pair,
+                game,
+            })
     })
 }
 
-/// The jobs of several pairings, interleaved: pair 1 of every pairing, then pair 2 of every
-/// pairing, ... (each pairing's pairs as [`jobs`] gives them), so that a stopped tournament has
-/// every pairing about equally far.
+/// The jobs of several pairings, interleaved: the first game of every pairing, then the second
+/// of every pairing, ... (each pairing's games as [`jobs`] gives them), so that a stopped
+/// tournament has every pairing about equally far.
 fn interleaved<'a>(
     mut each: Vec<Box<dyn Iterator<Item = Job> + Send + 'a>>,
 ) -> impl Iterator<Item = Job> + Send + 'a {
@@ -340,7 +343,8 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
 }
 
 /// Plays several matches (the pairings of a tournament; one for `umax match`) on one pool of
-/// worker threads: pairs handed out interleaved (pair 1 of every pairing, then pair 2, ...), one
+/// worker threads: games handed out one at a time, interleaved (game 1 of every pairing, then
+/// game 2, ...), one
 /// clock calibration for all, one progress bar. Each pairing's directory is exactly what
 /// `umax match` writes for it. `who` names the command in messages.
 pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome>, String> {
@@ -487,10 +491,11 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
             .build()
             .map_err(|e| format!("cannot start worker threads: {e}"))?;
         pool.install(|| {
-            // par_bridge hands out pairs in order, as workers become free
+            // par_bridge hands out games in order, as workers become free
             jobs.par_bridge().for_each(|job| {
                 let (opts, book, budget, settings, event) = &fixed[job.pairing];
-                for &game_number in &job.games {
+                {
+                    let game_number = job.game;
                     if stop.load(Ordering::Relaxed) {
                         return;
                     }
@@ -614,17 +619,27 @@ mod tests {
                 Job {
                     pairing: 0,
                     pair: 2,
-                    games: vec![3]
+                    game: 3
                 },
                 Job {
                     pairing: 0,
                     pair: 3,
-                    games: vec![5, 6]
+                    game: 5
+                },
+                Job {
+                    pairing: 0,
+                    pair: 3,
+                    game: 6
                 },
                 Job {
                     pairing: 0,
                     pair: 4,
-                    games: vec![7, 8]
+                    game: 7
+                },
+                Job {
+                    pairing: 0,
+                    pair: 4,
+                    game: 8
                 },
             ]
         );
@@ -639,7 +654,7 @@ mod tests {
             Some(Job {
                 pairing: 0,
                 pair: 1,
-                games: vec![1, 2]
+                game: 1
             })
         );
         let p = o.pairs();
@@ -650,7 +665,7 @@ mod tests {
             Some(Job {
                 pairing: 0,
                 pair: p,
-                games: vec![2 * p - 1, 2 * p]
+                game: 2 * p
             })
         );
     }

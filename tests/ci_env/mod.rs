@@ -8,3 +8,19 @@ pub fn in_ci() -> bool {
         v == "true" || v == "1"
     })
 }
+
+/// Whether `python3` runs here. Without it a test that needs it skips with a message, except
+/// under CI, where this fails (`what`: what the test needs it for).
+#[allow(dead_code)] // not every test crate that includes this module runs python
+pub fn python3_or_skip(what: &str) -> bool {
+    if std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok()
+    {
+        return true;
+    }
+    assert!(!in_ci(), "CI: python3 is needed for {what}");
+    eprintln!("SKIPPING: no python3 ({what})");
+    false
+}
