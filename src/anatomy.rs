@@ -283,13 +283,13 @@ pub fn csv_rows(r: &JobResult) -> String {
             Some(c.nodes),
         );
     }
-    for class in 0..CLASSES {
+    for (class, &class_name) in CLASS_NAMES.iter().enumerate().take(CLASSES) {
         for (ply, &c) in r.anatomy.under(class).iter().enumerate() {
             if c != 0 {
                 s += &row(
                     r,
                     "under",
-                    [&num(ply), "", "", "", "", "", CLASS_NAMES[class], ""],
+                    [&num(ply), "", "", "", "", "", class_name, ""],
                     c,
                     None,
                 );
@@ -353,7 +353,7 @@ pub fn thousands(x: u64) -> String {
     let s = x.to_string();
     let mut out = String::with_capacity(s.len() + s.len() / 3);
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -1,6 +1,6 @@
 //! Every sentence of the reports that quotes a result is a `<!-- CLAIMS:name -->` block that
 //! `scripts/claims.py` renders from the committed files (README.md, results/README.md,
-//! results/tc-60/forfeits.md, results/calibration/README.md): the text must be what the files
+//! results/tc-60/forfeits.md, results/calibration/README.md, results/bench.md): the text must be what the files
 //! give today. The forfeiting thinks' table the blocks read is itself regenerated from the
 //! committed games.
 
