@@ -41,8 +41,8 @@
 #![allow(non_snake_case, non_upper_case_globals)]
 
 use crate::random::GlibcRandom;
-use speed::{AHEAD, Ahead, GenState, hash_table, square_0x88, square_index};
 pub(crate) use speed::Pieces;
+use speed::{AHEAD, Ahead, GenState, hash_table, square_0x88, square_index};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -1168,7 +1168,8 @@ impl Engine {
     ) -> Result<i32, i32> {
         let mut v = if p < 6 {
             // center positional pts.
-            self.b[(x as u8).wrapping_add(8) as usize] as i32 - self.b[(y as u8).wrapping_add(8) as usize] as i32
+            self.b[(x as u8).wrapping_add(8) as usize] as i32
+                - self.b[(y as u8).wrapping_add(8) as usize] as i32
         } else {
             0
         };
@@ -1240,8 +1241,7 @@ impl Engine {
                     self.anatomy_ply(1);
                 }
                 v = -self.search::<V, AUDIT, ABORT>(
-                    reply.0, reply.1, reply.2, reply.3, reply.4, reply.5, F, y as i32, h, Pc,
-                    child,
+                    reply.0, reply.1, reply.2, reply.3, reply.4, reply.5, F, y as i32, h, Pc, child,
                 );
                 if AUDIT {
                     self.anatomy_ply(-1);

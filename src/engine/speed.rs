@@ -325,8 +325,19 @@ impl Found {
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn new(x: i8, u: i8, y: i8, H: i8, t: i8, r: i32, F: i32, G: i32) -> Found {
-        debug_assert!(u != 0 && (-128..128).contains(&r) && (0..=S).contains(&F) && (0..=S).contains(&G));
-        let bytes = [x as u8, u as u8, y as u8, H as u8, t as u8, r as i8 as u8, F as u8, G as u8];
+        debug_assert!(
+            u != 0 && (-128..128).contains(&r) && (0..=S).contains(&F) && (0..=S).contains(&G)
+        );
+        let bytes = [
+            x as u8,
+            u as u8,
+            y as u8,
+            H as u8,
+            t as u8,
+            r as i8 as u8,
+            F as u8,
+            G as u8,
+        ];
         Found(std::num::NonZeroU64::new(u64::from_le_bytes(bytes)).expect("a move has a piece"))
     }
 
