@@ -143,10 +143,10 @@ pub(super) fn own_squares(b: &[i8; 129], k: i32) -> u64 {
     own_squares_portable(b, k)
 }
 
-/// The squares (by [`square_index`]) of the pieces of the side to move (`own`) and of the other
-/// side (`theirs`), and of both sides' kings (`kings`), handed from a node to its children instead of read from the board at
-/// every node (shadows the board scan's `u&k` test, as [`own_squares`] does, and the `d=1`
-/// targets' enemy kings, [`king_squares`]). A child's sets
+/// The squares (by [`square_index`]) of the pieces of the side to move (`own`), of the other
+/// side (`theirs`) and of both sides' kings (`kings`): handed from a node to its children
+/// instead of read from the board at every node (they shadow the board scan's `u&k` test, as
+/// [`own_squares`] does, and the `d=1` targets' enemy kings, [`king_squares`]). A child's sets
 /// follow from its parent's and the move ([`Pieces::after`]): the board's bytes were just
 /// written by that move, and reading them back 16 at a time waits for those stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -388,7 +388,7 @@ impl Ahead {
     pub(super) fn pop(&mut self) -> Option<Found> {
         (self.head < self.tail).then(|| {
             self.head += 1;
-            // SAFETY-free: a slot below `tail` holds a pushed (non-zero) move
+            // a slot below `tail` holds a pushed (non-zero) move
             Found(std::num::NonZeroU64::new(self.moves[(self.head - 1) % 8]).expect("pushed"))
         })
     }
@@ -697,18 +697,10 @@ const REACH: [u8; 241] = {
     let mut reach = [0u8; 241];
     let mut p = 1;
     while p < 8 {
-        let mut j = o[p + 16];
-        let mut r = p as i32;
-        loop {
-            r = if p > 2 && r < 0 {
-                -r
-            } else {
-                j += 1;
-                -o[j as usize]
-            };
-            if r == 0 {
-                break;
-            }
+        let (dirs, n) = directions(p);
+        let mut d = 0;
+        while d < n {
+            let r = dirs[d];
             let steps = if p >= 5 {
                 7
             } else if (p < 3 && (r == 16 || r == -16)) || (p == 4 && (r == 1 || r == -1)) {
@@ -721,11 +713,34 @@ const REACH: [u8; 241] = {
                 reach[(r * s + 120) as usize] |= 1 << p;
                 s += 1;
             }
+            d += 1;
         }
         p += 1;
     }
     reach
 };
+
+/// The step vectors of piece type `p` (1..8) in the order the search walks them
+/// (`W(r=p>2&r<0?-r:-o[++j])` from `j=o[p+16]`), and how many there are.
+const fn directions(p: usize) -> ([i32; 8], usize) {
+    let mut dirs = [0; 8];
+    let mut n = 0;
+    let mut j = o[p + 16];
+    let mut r = p as i32;
+    loop {
+        r = if p > 2 && r < 0 {
+            -r
+        } else {
+            j += 1;
+            -o[j as usize]
+        };
+        if r == 0 {
+            return (dirs, n);
+        }
+        dirs[n] = r;
+        n += 1;
+    }
+}
 
 /// For a target square (0..64 by [`square_index`]) and a piece type `p`, the squares (bits
 /// 0..64) from which a move of `p` can reach the target on an empty board ([`REACH`]).
@@ -816,23 +831,15 @@ const STEP: [i8; 241] = {
     let mut step = [0i8; 241];
     let mut p = 5;
     while p < 8 {
-        let mut j = o[p + 16];
-        let mut r = p as i32;
-        loop {
-            r = if r < 0 {
-                -r
-            } else {
-                j += 1;
-                -o[j as usize]
-            };
-            if r == 0 {
-                break;
-            }
+        let (dirs, n) = directions(p);
+        let mut d = 0;
+        while d < n {
             let mut s = 1;
             while s <= 7 {
-                step[(r * s + 120) as usize] = r as i8;
+                step[(dirs[d] * s + 120) as usize] = dirs[d] as i8;
                 s += 1;
             }
+            d += 1;
         }
         p += 1;
     }
