@@ -711,6 +711,28 @@ def throughput(path):
     return out
 
 
+TP100 = os.path.join(RES, "match-throughput", "round6-100games", "throughput.md")
+
+
+def plies(path):
+    """The games and plies of a scripts/match-throughput.sh report's first line."""
+    m_ = re.match(r"Games: (\d+) at .*?; (\d+) plies;", open(path, encoding="utf-8").readline())
+    return int(m_.group(1)), int(m_.group(2))
+
+
+def counters(path):
+    """A counting build's output (results/speed-round6/count-*.out): {build: [counter, ...]}."""
+    out, build = {}, None
+    for line in open(path, encoding="utf-8"):
+        m_ = re.match(r"^== umax bench .*--build (\w+)", line)
+        if m_:
+            build = m_.group(1)
+        m_ = re.match(r"^CNT \[([0-9, ]+)\]", line)
+        if m_:
+            out[build] = [int(v) for v in m_.group(1).split(",")]
+    return out
+
+
 def node_cost(path):
     """scripts/node-cost.sh's table: {(build, "before"|"after"): (ns published, ns in L2)}, and
     the sweep {bits: ns}."""
@@ -732,10 +754,11 @@ def speed_facts():
     full = {b: v["C"] / v["rust-full"] for b, v in builds.items()}
     iid = [b for b in builds if b not in ("old", "sd")]
     tp = throughput(os.path.join(RES, "match-throughput", "throughput-round5.md"))
+    tp100 = throughput(TP100)
     cost, sweep = node_cost(os.path.join(SPEED, "node-cost.md"))
     cpu = re.search(r"cores, (.*?), Linux", machine).group(1)
-    return dict(builds=builds, ratio=ratio, before=before, full=full, iid=iid, tp=tp, cost=cost,
-                sweep=sweep, cpu=cpu)
+    return dict(builds=builds, ratio=ratio, before=before, full=full, iid=iid, tp=tp, tp100=tp100,
+                cost=cost, sweep=sweep, cpu=cpu)
 
 
 def x(v):
@@ -753,6 +776,7 @@ def block_speed(F):
     worst = min(iid, key=lambda n: r[n])
     tp = S["tp"]
     one, two, c = tp["rust-1t"][1], tp["rust-2t"][1], tp["c-1t"][1]
+    one100, two100 = S["tp100"]["rust-1t"][1], S["tp100"]["rust-2t"][1]
     cost = S["cost"]
     work, total = cost[("old", "after")][1], cost[("old", "after")][0]
     c_ns = S["builds"]["old"]["C"] / S["builds"]["old"]["nodes"] * 1e9
@@ -778,9 +802,12 @@ def block_speed(F):
         f"prefetching the first recapture's slot, huge pages for the 200 MB table, and clearing "
         f"only the hash entries written since the last clear (`umax play --full-clear` restores "
         f"the C's full clear: {x(S['full']['old'])} and {x(S['full']['sd'])}). A match at "
-        f"`--nodes 100000` runs {one} games per hour on one thread and {two} on two "
-        f"({two / one:.3f}× one thread; goal 1.85×: {goal(two / one >= 1.85)}), against {c} for "
-        f"the same games played by two C processes ({one / c:.2f}× on one thread). A node costs "
+        f"`--nodes 100000` runs {one} games per hour on one thread and {two} on two over 20 "
+        f"games ({two / one:.3f}× one thread), {one100} and {two100} over 100 games "
+        f"({two100 / one100:.3f}×; goal 1.85×: {goal(two100 / one100 >= 1.85)} over 100 games, "
+        f"{goal(two / one >= 1.85)} over 20: the idle thread at a run's end weighs less in a "
+        f"longer run), against {c} for the same 20 games played by two C processes "
+        f"({one / c:.2f}× on one thread). A node costs "
         f"about {total:.0f} ns (`umax bench`, published table), of which about {work:.0f} ns is "
         f"work (the same search with the table in the L2 cache) and the rest waiting for the "
         f"table; the C's node costs about {c_ns:.0f} ns ([`results/bench.md`](results/bench.md))."
@@ -789,21 +816,31 @@ def block_speed(F):
 
 
 def block_throughput(F):
-    path = os.path.join(RES, "match-throughput", "throughput-round5.md")
+    path = TP100
     tp = throughput(path)
     one, full, c, two = (tp[k][1] for k in ("rust-1t", "rust-1t-full", "c-1t", "rust-2t"))
     think = float(re.search(r"sum of the rows' cpu columns\): ([0-9.]+) s", open(path, encoding="utf-8").read()).group(1))
     runner = (tp["rust-1t"][2] - think) / tp["rust-1t"][2]
+    p20 = os.path.join(RES, "match-throughput", "throughput-round5.md")
+    t20 = throughput(p20)
+    g100, n100 = plies(path)
+    g20, n20 = plies(p20)
     text = (
         f"**Throughput** at `--nodes 100000` (published table size, this 2-core machine idle; "
-        f"`scripts/match-throughput.sh --games 20`, "
-        f"[`results/match-throughput/throughput-round5.md`](results/match-throughput/throughput-round5.md)): "
+        f"`scripts/match-throughput.sh --games 100`, "
+        f"[`results/match-throughput/round6-100games/`](results/match-throughput/round6-100games/throughput.md)): "
         f"**{one} games per hour on one thread**, {full} with the C's full clearing "
         f"(`--full-clear`), and **{c} for the same games played by two C processes** (checked move "
         f"for move by `umax verify-c`): {one / c:.2f}× the C. Two threads: {two} games per hour, "
-        f"{two / one:.2f}× one thread ({two / (2 * c):.2f}× two C processes). The runner's own work "
-        f"outside the engines' thinks (process CPU less the thinks' CPU in the rows, one thread) "
-        f"is {100 * runner:.1f}% of its CPU."
+        f"**{two / one:.3f}× one thread** ({two / (2 * c):.2f}× two C processes). Over the default "
+        f"20 games ([`throughput-round5.md`](results/match-throughput/throughput-round5.md)) two "
+        f"threads gave {t20['rust-2t'][1] / t20['rust-1t'][1]:.3f}× ({t20['rust-1t'][1]} and "
+        f"{t20['rust-2t'][1]} games per hour): a thread idles while the other plays a run's last "
+        f"game, and that tail weighs more in a short run. Games per hour differ between the two "
+        f"runs because the games do ({n20 / g20:.0f} plies per game in the 20, {n100 / g100:.0f} in "
+        f"the 100). One run of each length, so no error bar. The runner's own work outside the "
+        f"engines' thinks (process CPU less the thinks' CPU in the rows, one thread) is "
+        f"{100 * runner:.1f}% of its CPU."
     )
     return wrap(text)
 
@@ -931,6 +968,88 @@ def block_round5(F):
     return "\n".join(text)
 
 
+SPEED6 = os.path.join(RES, "speed-round6")
+
+
+def ab6():
+    """results/speed-round6/ab-log.md: the medians {label: ratio} and the L2 rounds
+    {binary: [nodes/s, ...]}."""
+    text = open(os.path.join(SPEED6, "ab-log.md"), encoding="utf-8").read()
+    med = {m_.group(1): float(m_.group(2))
+           for m_ in re.finditer(r"^\| (A2?): [\w-]+ \| old \| \d+ \| [0-9.]+ \| [0-9.]+ \| ([0-9.]+) \|", text, re.M)}
+    l2 = defaultdict(list)
+    for m_ in re.finditer(r"^base (\d+)  A (\d+)  A2 (\d+)$", text, re.M):
+        for name, v in zip(("base", "A", "A2"), m_.groups()):
+            l2[name].append(int(v))
+    return med, l2
+
+
+def block_round6(F):
+    tp = throughput(TP100)
+    one, two = tp["rust-1t"], tp["rust-2t"]
+    t20 = throughput(os.path.join(RES, "match-throughput", "throughput-round5.md"))
+    busy = two[2] / (2 * two[0])
+    med, l2 = ab6()
+    l2r = [sorted(l2[n])[len(l2[n]) // 2] / sorted(l2["base"])[len(l2["base"]) // 2] for n in ("A", "A2")]
+    dc = counters(os.path.join(SPEED6, "count-d1-directions.out"))["old"]
+    ps = counters(os.path.join(SPEED6, "count-probe-sites.out"))
+    o = ps["old"]
+    calls = sum(o[0:5])
+    share = lambda c: [100 * c[i] / sum(c[0:5]) for i in range(5)]
+    sh = share(o)
+    others = {b: share(c) for b, c in ps.items() if b != "old"}
+    S = speed_facts()
+    r = S["ratio"]
+    text = [
+        wrap("**Two threads over 100 games** (`scripts/match-throughput.sh --games 100`, "
+             "[`match-throughput/round6-100games/throughput.md`](match-throughput/round6-100games/throughput.md); "
+             f"the binary of 7da73b0, the search and runner of round 5; one run): {one[1]} games per "
+             f"hour on one thread, {two[1]} on two: **{two[1] / one[1]:.3f}×** (goal 1.85×: "
+             f"{goal(two[1] / one[1] >= 1.85)}). The two-thread run used {two[2]:.1f} s of CPU "
+             f"against {one[2]:.1f} s on one thread, and its two threads were busy {100 * busy:.1f}% "
+             f"of its {two[0]:.1f} s. Over 20 games (round 5) the same script measured "
+             f"{t20['rust-2t'][1] / t20['rust-1t'][1]:.3f}×: the ratio is the idle tail's, and the "
+             "goal is met by the longer run, not by a change to the engine. What this does not "
+             "settle: one run of each length; the kernel's build string differs from round 5's "
+             "(v509 against v657), so the host may not be the same one."),
+        "",
+        wrap("**Tried, not kept: skipping directions at `d=1`** "
+             "([`speed-round6/ab-log.md`](speed-round6/ab-log.md), "
+             "[`d1-directions.patch`](speed-round6/d1-directions.patch)). Of a piece that can reach "
+             "a target of `D1Targets`, the directions along which no target lies were skipped while "
+             "`m<l`; the tree stayed the C's (all seven bench signatures unchanged). It was slower: "
+             f"median user CPU {med['A']:.3f} of the tree before with every reachable piece, "
+             f"{med['A2']:.3f} with sliders only, and with the table in L2 {l2r[0]:.3f} and "
+             f"{l2r[1]:.3f} of the nodes per second. The counters "
+             "([`count-d1-directions.out`](speed-round6/count-d1-directions.out), `umax bench "
+             "--nodes 1000000`, old, counted with the skip) say why little was there to win: "
+             f"{dc[2] / dc[0]:.2f} pieces per `d=1` iteration can reach a target, the skip removed "
+             f"{dc[4] / dc[6]:.2f} directions per node (each at least one step), and the `d=1` "
+             f"iterations still walked {dc[5] / dc[6]:.2f} ray steps per node. Why it lost rather than broke even is not known (the extra work per reachable "
+             "piece, or a different register allocation of the search, are guesses)."),
+        "",
+        wrap("**Where the probes come from** "
+             "([`count-probe-sites.out`](speed-round6/count-probe-sites.out), old): of "
+             f"{calls:,} searches called, {sh[0]:.1f}% come from the `d>=2` loop (each reply's slot "
+             f"prefetched `AHEAD` moves before it is searched), {sh[1]:.1f}% are an iteration's "
+             f"first recapture at `d=1` (prefetched as the iteration starts), {sh[2]:.1f}% later "
+             f"recaptures (not prefetched) and {o[4]} the (stale)mate test "
+             f"({', '.join(f'{b}: {v[0]:.1f}, {v[1]:.1f}, {v[2]:.1f}%' for b, v in others.items())}). "
+             f"{o[6]:,} of the calls were nodes (counted in `N`); the other "
+             f"{calls - o[6]:,} returned on their table entry. Nearly every probe is prefetched, "
+             "so the waiting left is the prefetches' own page walks and those with too little "
+             "lead (an iteration's first move), as round 5 found; rounds 3 and 4 tried the "
+             "first moves' slots earlier and on entry, and it no longer paid."),
+        "",
+        wrap("**Goals after round 6**: the search did not change, so `bench-vs-c` stands as round "
+             f"5 measured it: old {x(r['old'])}, sd {x(r['sd'])} (goal 3.2×: not met), "
+             + ", ".join(f"{n} {x(r[n])}" for n in S["iid"])
+             + f" (goal 3.0×: {goal(min(r[n] for n in S['iid']) >= 3.0)}); two threads "
+             f"{two[1] / one[1]:.3f}× over 100 games (met)."),
+    ]
+    return "\n".join(text)
+
+
 def wrap(text, width=95):
     """Markdown paragraph wrapped at `width` (words never split)."""
     out, line = [], ""
@@ -953,7 +1072,7 @@ BLOCKS = {
     "results/tc-60/forfeits.md": {"forfeits-intro": block_forfeits_intro,
                                   "forfeits-reading": block_forfeits_reading},
     "results/calibration/README.md": {"calibration": block_calibration},
-    "results/bench.md": {"round5": block_round5},
+    "results/bench.md": {"round5": block_round5, "round6": block_round6},
 }
 
 
