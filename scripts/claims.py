@@ -976,11 +976,13 @@ def ab6():
     {binary: [nodes/s, ...]}."""
     text = open(os.path.join(SPEED6, "ab-log.md"), encoding="utf-8").read()
     med = {m_.group(1): float(m_.group(2))
-           for m_ in re.finditer(r"^\| (A2?): [\w-]+ \| old \| \d+ \| [0-9.]+ \| [0-9.]+ \| ([0-9.]+) \|", text, re.M)}
-    l2 = defaultdict(list)
-    for m_ in re.finditer(r"^base (\d+)  A (\d+)  A2 (\d+)$", text, re.M):
-        for name, v in zip(("base", "A", "A2"), m_.groups()):
-            l2[name].append(int(v))
+           for m_ in re.finditer(r"^\| (\w+): [\w-]+ \| old \| \d+ \| [0-9.]+ \| [0-9.]+ \| ([0-9.]+) \|", text, re.M)}
+    # the L2 rounds, per section: {change: ([base nodes/s], [change nodes/s])}
+    l2 = defaultdict(lambda: ([], []))
+    for m_ in re.finditer(r"^base (\d+)((?:  \w+ \d+)+)$", text, re.M):
+        for name, v in re.findall(r"  (\w+) (\d+)", m_.group(2)):
+            l2[name][0].append(int(m_.group(1)))
+            l2[name][1].append(int(v))
     return med, l2
 
 
@@ -990,7 +992,8 @@ def block_round6(F):
     t20 = throughput(os.path.join(RES, "match-throughput", "throughput-round5.md"))
     busy = two[2] / (2 * two[0])
     med, l2 = ab6()
-    l2r = [sorted(l2[n])[len(l2[n]) // 2] / sorted(l2["base"])[len(l2["base"]) // 2] for n in ("A", "A2")]
+    mid = lambda v: sorted(v)[len(v) // 2]
+    l2r = {n: mid(l2[n][1]) / mid(l2[n][0]) for n in ("A", "A2", "L")}
     dc = counters(os.path.join(SPEED6, "count-d1-directions.out"))["old"]
     ps = counters(os.path.join(SPEED6, "count-probe-sites.out"))
     o = ps["old"]
@@ -1019,14 +1022,21 @@ def block_round6(F):
              "a target of `D1Targets`, the directions along which no target lies were skipped while "
              "`m<l`; the tree stayed the C's (all seven bench signatures unchanged). It was slower: "
              f"median user CPU {med['A']:.3f} of the tree before with every reachable piece, "
-             f"{med['A2']:.3f} with sliders only, and with the table in L2 {l2r[0]:.3f} and "
-             f"{l2r[1]:.3f} of the nodes per second. The counters "
+             f"{med['A2']:.3f} with sliders only, and with the table in L2 {l2r['A']:.3f} and "
+             f"{l2r['A2']:.3f} of the nodes per second. The counters "
              "([`count-d1-directions.out`](speed-round6/count-d1-directions.out), `umax bench "
              "--nodes 1000000`, old, counted with the skip) say why little was there to win: "
              f"{dc[2] / dc[0]:.2f} pieces per `d=1` iteration can reach a target, the skip removed "
              f"{dc[4] / dc[6]:.2f} directions per node (each at least one step), and the `d=1` "
              f"iterations still walked {dc[5] / dc[6]:.2f} ray steps per node. Why it lost rather than broke even is not known (the extra work per reachable "
-             "piece, or a different register allocation of the search, are guesses)."),
+             "piece, or a different register allocation of the search, are guesses). Also tried and "
+             "dropped: the `d=1` targets read lazily — per piece asked about, the `FROM` rows of "
+             "the listed targets, instead of the eight piece types' masks built at every `d=1` "
+             "iteration ([`d1-lazy-targets.patch`](speed-round6/d1-lazy-targets.patch)): "
+             f"{med['L']:.3f} of the CPU in the A/B loop, {l2r['L']:.3f} of the nodes per second "
+             f"with the table in L2 ({dc[1] / dc[0]:.2f} pieces are asked about per `d=1` iteration "
+             "by the counters above, each lazy question a loop over the targets; why that costs "
+             "more than the build was not analysed)."),
         "",
         wrap("**Where the probes come from** "
              "([`count-probe-sites.out`](speed-round6/count-probe-sites.out), old): of "
