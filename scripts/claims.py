@@ -18,6 +18,7 @@ so text and files cannot drift apart. Stdlib only.
 import csv
 import glob
 from collections import defaultdict
+import functools
 import math
 import os
 import re
@@ -747,18 +748,22 @@ def node_cost(path):
     return rows, sweep
 
 
+@functools.lru_cache(maxsize=None)
 def speed_facts():
+    """The speed reports, read once for every block that quotes them."""
     builds, machine = bench_vs_c(os.path.join(SPEED, "bench-vs-c-all.md"))
     ratio = {b: v["C"] / v["rust"] for b, v in builds.items()}
     before = {b: v["C"] / v["baseline"] for b, v in builds.items()}
     full = {b: v["C"] / v["rust-full"] for b, v in builds.items()}
     iid = [b for b in builds if b not in ("old", "sd")]
+    builds6, _ = bench_vs_c(os.path.join(RES, "speed-round6", "bench-vs-c-all.md"))
+    ratio6 = {b: v["C"] / v["rust"] for b, v in builds6.items()}
     tp = throughput(os.path.join(RES, "match-throughput", "throughput-round5.md"))
     tp100 = throughput(TP100)
     cost, sweep = node_cost(os.path.join(SPEED, "node-cost.md"))
     cpu = re.search(r"cores, (.*?), Linux", machine).group(1)
-    return dict(builds=builds, ratio=ratio, before=before, full=full, iid=iid, tp=tp, tp100=tp100,
-                cost=cost, sweep=sweep, cpu=cpu)
+    return dict(builds=builds, ratio=ratio, ratio6=ratio6, before=before, full=full, iid=iid, tp=tp,
+                tp100=tp100, cost=cost, sweep=sweep, cpu=cpu)
 
 
 def x(v):
@@ -780,21 +785,30 @@ def block_speed(F):
     cost = S["cost"]
     work, total = cost[("old", "after")][1], cost[("old", "after")][0]
     c_ns = S["builds"]["old"]["C"] / S["builds"]["old"]["nodes"] * 1e9
+    r6 = S["ratio6"]
+    both = lambda n: f"{x(r[n])} and {x(r6[n])}" if f"{r[n]:.2f}" != f"{r6[n]:.2f}" else f"{x(r[n])} both times"
+    spread = {n: abs(r6[n] / r[n] - 1) for n in r}
+    widest = max(spread, key=spread.get)
+    ok = lambda n, g: (r[n] >= g) + (r6[n] >= g)  # runs that reached the goal
     text = (
         f"**Speed**: umax searches exactly the same tree as micro-Max 3.2 — byte-identical output, "
-        f"same node counts — and runs **{x(r['old'])} (`old`) and {x(r['sd'])} (`sd`) as fast as "
-        f"the C** compiled with gcc -O2, and {x(lo)}–{x(hi)} for the IID study's builds with a C "
-        f"twin ({', '.join(f'`{n}` {x(r[n])}' for n in iid)}): CPU time, median of 5 interleaved "
-        f"rounds of `scripts/bench-vs-c.sh --build all` on this 2-core {S['cpu']} VM "
-        f"([`results/speed-round5/`](results/speed-round5/README.md)). In the same rounds the tree "
-        f"before issue 25 ran {x(b['old'])} and {x(b['sd'])} ({x(min(b[n] for n in iid))}–"
-        f"{x(max(b[n] for n in iid))} for the study's builds). Issue 25's goals, 3.2× for old "
-        f"and sd and 3.0× for the others: {goal(r['old'] >= 3.2 and r['sd'] >= 3.2)} for old and "
-        f"sd, {goal(r[worst] >= 3.0)} for the study's builds (reached by "
-        f"{', '.join(f'`{n}`' for n in iid if r[n] >= 3.0) or 'none'}; not by "
-        f"{', '.join(f'`{n}`' for n in iid if r[n] < 3.0) or 'none'}). One run of "
-        f"the workload; the rounds spread by a few percent (machine noise, and the host's first "
-        f"touch of the table's memory), so the second digit is not settled. The speed comes from "
+        f"same node counts — and runs **{both('old')} (`old`) and {both('sd')} (`sd`) as fast "
+        f"as the C** compiled with gcc -O2, and {x(min(min(r[n], r6[n]) for n in iid))}–"
+        f"{x(max(max(r[n], r6[n]) for n in iid))} for the IID study's builds with a C twin "
+        f"({', '.join(f'`{n}` {both(n)}' for n in iid)}): CPU time, median of 5 interleaved "
+        f"rounds of `scripts/bench-vs-c.sh --build all` on this 2-core {S['cpu']} VM, two runs of "
+        f"the same search ([`results/speed-round5/`](results/speed-round5/README.md), "
+        f"[`results/speed-round6/`](results/speed-round6/README.md)). The two runs differ by up to "
+        f"{100 * spread[widest]:.0f}% (`{widest}`), so a ratio is known to about that much, not "
+        f"to its second digit. In round 5's rounds the tree before issue 25 ran {x(b['old'])} and "
+        f"{x(b['sd'])} ({x(min(b[n] for n in iid))}–{x(max(b[n] for n in iid))} for the study's "
+        f"builds). Issue 25's goals, 3.2× for old and sd and 3.0× for the others: "
+        f"{goal(ok('old', 3.2) + ok('sd', 3.2) == 4)} for old and sd (reached in "
+        f"{ok('old', 3.2)} and {ok('sd', 3.2)} of the two runs), "
+        f"{goal(all(ok(n, 3.0) == 2 for n in iid))} for the study's builds (reached in both runs "
+        f"by {', '.join(f'`{n}`' for n in iid if ok(n, 3.0) == 2) or 'none'}; in one by "
+        f"{', '.join(f'`{n}`' for n in iid if ok(n, 3.0) == 1) or 'none'}; in neither by "
+        f"{', '.join(f'`{n}`' for n in iid if ok(n, 3.0) == 0) or 'none'}). The speed comes from "
         f"a piece bitboard visited in the C's own scan order and handed from node to child, a move "
         f"generator that runs four moves ahead of the search in every iteration at depth 2 or more "
         f"and prefetches the hash slot of each move's reply as it finds it, at depth 1 (where only "
@@ -1002,7 +1016,15 @@ def block_round6(F):
     sh = share(o)
     others = {b: share(c) for b, c in ps.items() if b != "old"}
     S = speed_facts()
-    r = S["ratio"]
+    r, r6, iid = S["ratio"], S["ratio6"], S["iid"]
+    spread = {n: abs(r6[n] / r[n] - 1) for n in r}
+    widest = max(spread, key=spread.get)
+    low = min(iid, key=lambda n: min(r[n], r6[n]))
+    gains = [100 * (v["rust"] / v["baseline"] - 1) for v in S["builds"].values()]
+    gain_lo, gain_hi = max(gains), min(gains)
+    kern = lambda f: re.search(r"Linux \S+-(fc-v\d+)", open(f, encoding="utf-8").read()).group(1)
+    kern5 = kern(os.path.join(SPEED, "bench-vs-c-all.md"))
+    kern6 = kern(os.path.join(SPEED6, "bench-vs-c-all.md"))
     text = [
         wrap("**Two threads over 100 games** (`scripts/match-throughput.sh --games 100`, "
              "[`match-throughput/round6-100games/throughput.md`](match-throughput/round6-100games/throughput.md); "
@@ -1051,10 +1073,21 @@ def block_round6(F):
              "lead (an iteration's first move), as round 5 found; rounds 3 and 4 tried the "
              "first moves' slots earlier and on entry, and it no longer paid."),
         "",
-        wrap("**Goals after round 6**: the search did not change, so `bench-vs-c` stands as round "
-             f"5 measured it: old {x(r['old'])}, sd {x(r['sd'])} (goal 3.2×: not met), "
-             + ", ".join(f"{n} {x(r[n])}" for n in S["iid"])
-             + f" (goal 3.0×: {goal(min(r[n] for n in S['iid']) >= 3.0)}); two threads "
+        wrap("**bench-vs-c again** (`scripts/bench-vs-c.sh --build all`, "
+             "[`speed-round6/bench-vs-c-all.md`](speed-round6/bench-vs-c-all.md); the search of "
+             "round 5, unchanged, measured a second time; no baseline): "
+             + ", ".join(f"{n} {x(r6[n])} (round 5: {x(r[n])})" for n in r)
+             + f". The same code measured up to {100 * spread[widest]:.0f}% apart (`{widest}`; the "
+             f"runs' kernels: {kern5} and {kern6}, so perhaps not the same host), as much as "
+             f"round 5's changes gained within one run ({gain_lo:.1f}% to {gain_hi:.1f}% of the CPU): "
+             "a goal at 3.0× or 3.2× is met or missed by a run, not settled, unless the ratio "
+             "clears it by more than the spread."),
+        "",
+        wrap("**Goals after round 6**: 3.2× for old and sd — "
+             f"{goal(min(r['old'], r6['old'], r['sd'], r6['sd']) >= 3.2)} (highest of the four "
+             f"figures {x(max(r['old'], r6['old'], r['sd'], r6['sd']))}); 3.0× for every IID "
+             f"build with a C twin — {goal(min(min(r[n], r6[n]) for n in iid) >= 3.0)} "
+             f"(lowest `{low}`, {x(r[low])} and {x(r6[low])}); two threads "
              f"{two[1] / one[1]:.3f}× over 100 games (met)."),
     ]
     return "\n".join(text)
