@@ -9,7 +9,7 @@
 # then T empty lines (T thinks, self-play), node limit N (the C's 1e7 replaced by N), the
 # published table size 2^24+8. Defaults: N=1000000, openings e2e4 d2d4 c2c4 g1f3, T=4, R=5.
 #
-# 1. Builds `umax` (release) and the C (gcc -O2 -std=gnu89, as scripts/build-original.sh does):
+# 1. Builds `umax` (release) and the C with scripts/build-original.sh --twin (gcc -O2 -std=gnu89):
 #    the instrumented reference (root trace printf, NODES, U) and a timing twin of it that
 #    differs in one thing only: it exits at end of input (the C loops forever there, clearing its
 #    table and reprinting the board; umax exits), so it can be timed as a whole process.
@@ -87,30 +87,12 @@ if [ -n "$baseline" ]; then
 fi
 
 log "building the C (reference and timing twin)"
-# build-original.sh checks the names (each must have a C twin) and knows each twin's patch
-ref_lines=$(scripts/build-original.sh --nodes "$nodes" --hash-bits 24 --build "$([ "$builds" = all ] && echo all || echo "$builds" | tr ' ' ,)") || exit 2
+# build-original.sh checks the names (each must have a C twin), patches and instruments each, and
+# with --twin builds the timing twin too: the instrumented C, except that it exits at end of input
+ref_lines=$(scripts/build-original.sh --nodes "$nodes" --hash-bits 24 --twin --build "$([ "$builds" = all ] && echo all || echo "$builds" | tr ' ' ,)") || exit 2
 builds=$(echo "$ref_lines" | awk '{ printf "%s%s", (NR > 1 ? " " : ""), $1 }')
-declare -A ref_of
-while read -r name _ trace; do ref_of[$name]=$trace; done <<< "$ref_lines"
-cdir="$here/target/original/bench"
-mkdir -p "$cdir"
-for b in $builds; do
-  cp original/micro-max-3.2.c "$tmp/$b.c"
-  pf=$(grep -oP "= \"$b\", variant: [^,]+, c_twin: Some\(\"\K[^\"]*" src/builds.rs)
-  [ -z "$pf" ] || patch -s --no-backup-if-mismatch "$tmp/$b.c" < "original/$pf"
-done
-for b in $builds; do
-  # The same instrumentation as scripts/build-original.sh, plus: getchar() at end of input exits.
-  sed -e '1i #include <stdio.h>\n#include <stdlib.h>\nstatic int getchar_or_exit(void){int c=getchar();if(c==EOF){fflush(stdout);exit(0);}return c;}' \
-      -e 's|^/\*\(if(z==8)printf.*\);\*/$|\1;|' \
-      -e 's/N<1e7/N<NODES/' \
-      -e 's/^#define U 16777224$/#ifndef U\n#define U 16777224\n#endif/' \
-      -e 's/(\*p++=getchar())/(*p++=getchar_or_exit())/' "$tmp/$b.c" > "$tmp/$b-twin.c"
-  for pat in '^if(z==8)printf' 'N<NODES' 'getchar_or_exit())>10'; do
-    grep -q "$pat" "$tmp/$b-twin.c" || { echo "bench-vs-c.sh: instrumenting $b failed ($pat)" >&2; exit 4; }
-  done
-  gcc -O2 -std=gnu89 -w -DNODES="$nodes" -DU=16777224 -o "$cdir/mm-$b-twin-n$nodes-u24" "$tmp/$b-twin.c"
-done
+declare -A ref_of twin_of
+while read -r name _ trace twin; do ref_of[$name]=$trace; twin_of[$name]=$twin; done <<< "$ref_lines"
 
 # --- workload ----------------------------------------------------------------------------------
 games=()
@@ -131,7 +113,7 @@ trace_nodes() {
 
 contestant_cmd() { # $1 = contestant, $2 = build -> command words
   case "$1" in
-    C) echo "$cdir/mm-$2-twin-n$nodes-u24" ;;
+    C) echo "${twin_of[$2]}" ;;
     rust) echo "$tmp/umax play --trace --build $2 --nodes $nodes" ;;
     rust-full) echo "$tmp/umax play --trace --build $2 --nodes $nodes --full-clear" ;;
     baseline) echo "$tmp/umax-baseline play --trace --build $2 --nodes $nodes" ;;
@@ -172,7 +154,7 @@ for b in $builds; do
   for g in "${games[@]}"; do
     gi=$((gi + 1))
     $tmp/umax play --trace --build "$b" --nodes "$nodes" < "$g" > "$tmp/ref-$b-$gi.out"
-    "$cdir/mm-$b-twin-n$nodes-u24" < "$g" > "$tmp/twin.out"
+    "${twin_of[$b]}" < "$g" > "$tmp/twin.out"
     size=$(stat -c %s "$tmp/ref-$b-$gi.out")
     timeout 600 "$ref" < "$g" 2>/dev/null | head -c "$size" > "$tmp/cref.out" || true
     if ! cmp -s "$tmp/ref-$b-$gi.out" "$tmp/twin.out" || ! cmp -s "$tmp/ref-$b-$gi.out" "$tmp/cref.out"; then

@@ -4,6 +4,7 @@
 # gcc -O2 -std=gnu89, plain and instrumented, into an ignored directory.
 #
 #   scripts/build-original.sh [--nodes N] [--hash-bits B] [--out DIR] [--build NAME[,NAME..]|all]
+#                             [--twin]
 #
 # Plain builds (untouched source):   DIR/mm-NAME
 # Instrumented builds (root trace):  DIR/mm-NAME-trace-nN-uB
@@ -13,7 +14,10 @@
 #   - the table size U made overridable: U = 2^B + 8 (default B = 24, the published 16777224).
 # Without --build: old and sd, printed as four paths, one per line: old, sd, old-trace, sd-trace.
 # With --build (a list, or `all`: every build with a C twin): one line per build,
-# `NAME PLAIN TRACE`.
+# `NAME PLAIN TRACE`; with --twin also `TWIN`, a timing twin of TRACE:
+#   DIR/mm-NAME-twin-nN-uB: the instrumented source, except that getchar() at end of input
+#   exits (the C loops forever there, clearing its table and reprinting the board; umax exits),
+#   so that a whole process can be timed (scripts/bench-vs-c.sh).
 # Each binary is built to a temporary name and renamed, so parallel callers never see half a file;
 # a binary newer than its inputs is kept.
 set -euo pipefail
@@ -22,13 +26,15 @@ nodes=1e7
 bits=24
 out="${UMAX_C_DIR:-$here/target/original}"
 want=""
+twin=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --nodes) nodes="$2"; shift 2 ;;
     --hash-bits) bits="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --build) want="$2"; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --twin) twin=1; shift ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "build-original.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
@@ -74,6 +80,13 @@ instrument() { # $1 = source in, $2 = source out
     echo "build-original.sh: instrumenting $1 failed (source changed?)" >&2; exit 4; }
 }
 
+exit_at_eof() { # $1 = instrumented source in, $2 = source out: getchar() at end of input exits
+  sed -e '2a static int getchar_or_exit(void){int c=getchar();if(c==EOF){fflush(stdout);exit(0);}return c;}' \
+      -e 's/(\*p++=getchar())/(*p++=getchar_or_exit())/' "$1" > "$2"
+  grep -q 'getchar_or_exit())>10' "$2" || {
+    echo "build-original.sh: making the timing twin of $1 failed (source changed?)" >&2; exit 4; }
+}
+
 build() { # $1 = source, $2 = output, $3 = patch file or "", rest = extra flags
   local s="$1" o="$2" p="$3"; shift 3
   if [ -x "$o" ] && [ "$o" -nt "$src" ] && { [ -z "$p" ] || [ "$o" -nt "$p" ]; } && [ "$o" -nt "$0" ]; then
@@ -94,6 +107,10 @@ for v in "${names[@]}"; do
   build "$tmp/$v.c" "$out/mm-$v" "$pf"
   instrument "$tmp/$v.c" "$tmp/$v-trace.c"
   build "$tmp/$v-trace.c" "$out/mm-$v-trace-n$nodes-u$bits" "$pf" -DNODES="$nodes" -DU="$u"
+  if [ -n "$twin" ]; then
+    exit_at_eof "$tmp/$v-trace.c" "$tmp/$v-twin.c"
+    build "$tmp/$v-twin.c" "$out/mm-$v-twin-n$nodes-u$bits" "$pf" -DNODES="$nodes" -DU="$u"
+  fi
 done
 if [ -z "$want" ]; then
   echo "$out/mm-old"
@@ -102,6 +119,6 @@ if [ -z "$want" ]; then
   echo "$out/mm-sd-trace-n$nodes-u$bits"
 else
   for v in "${names[@]}"; do
-    echo "$v $out/mm-$v $out/mm-$v-trace-n$nodes-u$bits"
+    echo "$v $out/mm-$v $out/mm-$v-trace-n$nodes-u$bits${twin:+ $out/mm-$v-twin-n$nodes-u$bits}"
   done
 fi

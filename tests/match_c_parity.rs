@@ -306,3 +306,110 @@ fn verify_c_refuses_what_the_c_cannot_play() {
     let err = refused(Path::new("/nonexistent/games.csv"), "a", "b");
     assert!(err.contains("cannot read /nonexistent/games.csv"), "{err}");
 }
+
+/// Runs `cmd` with `input` on stdin and returns its stdout; fails if it does not exit within a
+/// minute (a C that loops at end of input would hang here) or exits with an error.
+fn run_with_input(mut cmd: Command, input: &str) -> Vec<u8> {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the program starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap(); // stdin dropped here: end of input
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        stdout.read_to_end(&mut out).map(|_| out)
+    });
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("{cmd:?} did not exit at end of input within 60 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(status.success(), "{cmd:?} exited with {status}");
+    reader.join().unwrap().unwrap()
+}
+
+/// `scripts/build-original.sh --twin` (the binaries `scripts/bench-vs-c.sh` times): each build's
+/// timing twin is its instrumented C that exits at end of input, and prints byte for byte what
+/// `umax play --trace` prints for the same lines.
+#[test]
+fn the_timing_twins_exit_at_end_of_input_with_umaxs_output() {
+    let nodes = "20000";
+    if twins(nodes).is_none() {
+        return; // no C compiler (not under CI): skipped with a message
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/build-original.sh");
+    let out = Command::new(script)
+        .args([
+            "--nodes",
+            nodes,
+            "--hash-bits",
+            BITS,
+            "--build",
+            "all",
+            "--twin",
+        ])
+        .output()
+        .expect("build-original.sh runs");
+    assert!(
+        out.status.success(),
+        "build-original.sh --twin failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut seen = Vec::new();
+    for line in text.lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        assert_eq!(f.len(), 4, "NAME PLAIN TRACE TWIN, not {line:?}");
+        assert!(
+            f[3].ends_with(&format!("mm-{}-twin-n{nodes}-u{BITS}", f[0])),
+            "{line}"
+        );
+        let input = "e2e4\n\n\nd7d5\n\n";
+        let c = run_with_input(Command::new(f[3]), input);
+        let mut umax = Command::new(env!("CARGO_BIN_EXE_umax"));
+        umax.args([
+            "play",
+            "--trace",
+            "--build",
+            f[0],
+            "--nodes",
+            nodes,
+            "--hash-bits",
+            BITS,
+        ]);
+        let rust = run_with_input(umax, input);
+        assert!(
+            c.len() > 500 && c == rust,
+            "{}: the twin's output differs from umax's:\n{}\n----\n{}",
+            f[0],
+            String::from_utf8_lossy(&c),
+            String::from_utf8_lossy(&rust)
+        );
+        seen.push(f[0].parse::<Build>().unwrap());
+    }
+    let all: Vec<Build> = ALL
+        .iter()
+        .copied()
+        .filter(|b| twins(nodes).unwrap().contains_key(b))
+        .collect();
+    assert_eq!(
+        seen, all,
+        "one twin per build with a C twin, in the catalogue's order"
+    );
+}
