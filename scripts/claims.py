@@ -1058,7 +1058,10 @@ def block_round6(F):
              f"{med['L']:.3f} of the CPU in the A/B loop, {l2r['L']:.3f} of the nodes per second "
              f"with the table in L2 ({dc[1] / dc[0]:.2f} pieces are asked about per `d=1` iteration "
              "by the counters above, each lazy question a loop over the targets; why that costs "
-             "more than the build was not analysed)."),
+             "more than the build was not analysed). And `AHEAD`, how many moves the generator "
+             "runs ahead at `d>=2` (4, chosen on round 4's Intel host), against 3, 5 and 6 on this "
+             f"host: {med['N3']:.3f}, {med['N5']:.3f}, {med['N6']:.3f} of the CPU (four rounds) — "
+             "within the noise of the loop; 4 stays."),
         "",
         wrap("**Where the probes come from** "
              "([`count-probe-sites.out`](speed-round6/count-probe-sites.out), old): of "
