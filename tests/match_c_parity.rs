@@ -22,9 +22,10 @@ use umax::oracle::replay_with_c;
 
 const BITS: &str = "16";
 
-/// The instrumented C twin of every build that has one, for NODES and BITS, or `None` (skip)
-/// without a compiler.
-fn twins(nodes: &str) -> Option<HashMap<Build, PathBuf>> {
+/// `scripts/build-original.sh --nodes NODES --hash-bits BITS --build all EXTRA..`: its lines,
+/// split at spaces (`NAME PLAIN TRACE`, and `TWIN` with `--twin`), or `None` (skip) without a
+/// compiler.
+fn build_original(nodes: &str, extra: &[&str]) -> Option<Vec<Vec<String>>> {
     let ci = ci_env::in_ci();
     for tool in ["gcc", "stdbuf", "patch"] {
         if Command::new(tool).arg("--version").output().is_err() {
@@ -39,6 +40,7 @@ fn twins(nodes: &str) -> Option<HashMap<Build, PathBuf>> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/build-original.sh");
     let out = Command::new(script)
         .args(["--nodes", nodes, "--hash-bits", BITS, "--build", "all"])
+        .args(extra)
         .output()
         .expect("build-original.sh runs");
     assert!(
@@ -46,15 +48,24 @@ fn twins(nodes: &str) -> Option<HashMap<Build, PathBuf>> {
         "build-original.sh failed:\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let map: HashMap<Build, PathBuf> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let f: Vec<&str> = l.split(' ').collect();
-            (f[0].parse().unwrap(), PathBuf::from(f[2]))
-        })
-        .collect();
-    Some(map)
+    let text = String::from_utf8(out.stdout).unwrap();
+    Some(
+        text.lines()
+            .map(|l| l.split(' ').map(str::to_string).collect())
+            .collect(),
+    )
+}
+
+/// The instrumented C twin of every build that has one, for NODES and BITS, or `None` (skip)
+/// without a compiler.
+fn twins(nodes: &str) -> Option<HashMap<Build, PathBuf>> {
+    let lines = build_original(nodes, &[])?;
+    Some(
+        lines
+            .iter()
+            .map(|f| (f[0].parse().unwrap(), PathBuf::from(&f[2])))
+            .collect(),
+    )
 }
 
 /// The twins of the default pairing's builds (base, test).
@@ -350,44 +361,24 @@ fn run_with_input(mut cmd: Command, input: &str) -> Vec<u8> {
 #[test]
 fn the_timing_twins_exit_at_end_of_input_with_umaxs_output() {
     let nodes = "20000";
-    if twins(nodes).is_none() {
+    let Some(lines) = build_original(nodes, &["--twin"]) else {
         return; // no C compiler (not under CI): skipped with a message
-    }
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/build-original.sh");
-    let out = Command::new(script)
-        .args([
-            "--nodes",
-            nodes,
-            "--hash-bits",
-            BITS,
-            "--build",
-            "all",
-            "--twin",
-        ])
-        .output()
-        .expect("build-original.sh runs");
-    assert!(
-        out.status.success(),
-        "build-original.sh --twin failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    };
     let mut seen = Vec::new();
-    for line in text.lines() {
-        let f: Vec<&str> = line.split(' ').collect();
-        assert_eq!(f.len(), 4, "NAME PLAIN TRACE TWIN, not {line:?}");
+    for f in &lines {
+        assert_eq!(f.len(), 4, "NAME PLAIN TRACE TWIN, not {f:?}");
         assert!(
             f[3].ends_with(&format!("mm-{}-twin-n{nodes}-u{BITS}", f[0])),
-            "{line}"
+            "{f:?}"
         );
         let input = "e2e4\n\n\nd7d5\n\n";
-        let c = run_with_input(Command::new(f[3]), input);
+        let c = run_with_input(Command::new(&f[3]), input);
         let mut umax = Command::new(env!("CARGO_BIN_EXE_umax"));
         umax.args([
             "play",
             "--trace",
             "--build",
-            f[0],
+            &f[0],
             "--nodes",
             nodes,
             "--hash-bits",
@@ -403,11 +394,7 @@ fn the_timing_twins_exit_at_end_of_input_with_umaxs_output() {
         );
         seen.push(f[0].parse::<Build>().unwrap());
     }
-    let all: Vec<Build> = ALL
-        .iter()
-        .copied()
-        .filter(|b| twins(nodes).unwrap().contains_key(b))
-        .collect();
+    let all: Vec<Build> = ALL.iter().copied().filter(|b| b.c_twin()).collect();
     assert_eq!(
         seen, all,
         "one twin per build with a C twin, in the catalogue's order"
