@@ -38,6 +38,9 @@ while [ $# -gt 0 ]; do
     *) echo "build-original.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
+if [ -n "$twin" ] && [ -z "$want" ]; then
+  echo "build-original.sh: --twin needs --build (each twin is printed as a fourth field of its build's line)" >&2; exit 2
+fi
 case "$nodes" in (''|*[!0-9e.]*) echo "build-original.sh: --nodes takes a number like 100000 or 1e7, not '$nodes'" >&2; exit 2 ;; esac
 case "$bits" in (''|*[!0-9]*) echo "build-original.sh: --hash-bits takes a whole number, not '$bits'" >&2; exit 2 ;; esac
 if [ "$bits" -lt 4 ] || [ "$bits" -gt 24 ]; then
