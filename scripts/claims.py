@@ -682,6 +682,8 @@ def block_calibration(F):
 
 
 SPEED = os.path.join(RES, "speed-round5")
+SPEED6 = os.path.join(RES, "speed-round6")
+TP20 = os.path.join(RES, "match-throughput", "throughput-round5.md")
 
 
 def bench_vs_c(path):
@@ -756,14 +758,18 @@ def speed_facts():
     before = {b: v["C"] / v["baseline"] for b, v in builds.items()}
     full = {b: v["C"] / v["rust-full"] for b, v in builds.items()}
     iid = [b for b in builds if b not in ("old", "sd")]
-    builds6, _ = bench_vs_c(os.path.join(RES, "speed-round6", "bench-vs-c-all.md"))
+    builds6, _ = bench_vs_c(os.path.join(SPEED6, "bench-vs-c-all.md"))
     ratio6 = {b: v["C"] / v["rust"] for b, v in builds6.items()}
-    tp = throughput(os.path.join(RES, "match-throughput", "throughput-round5.md"))
+    # how far the two runs of the same search lie apart, per build, and the widest
+    spread = {b: abs(ratio6[b] / ratio[b] - 1) for b in ratio}
+    widest = max(spread, key=spread.get)
+    tp = throughput(TP20)
     tp100 = throughput(TP100)
     cost, sweep = node_cost(os.path.join(SPEED, "node-cost.md"))
     cpu = re.search(r"cores, (.*?), Linux", machine).group(1)
-    return dict(builds=builds, ratio=ratio, ratio6=ratio6, before=before, full=full, iid=iid, tp=tp,
-                tp100=tp100, cost=cost, sweep=sweep, cpu=cpu)
+    return dict(builds=builds, ratio=ratio, ratio6=ratio6, spread=spread, widest=widest,
+                before=before, full=full, iid=iid, tp=tp, tp100=tp100, cost=cost, sweep=sweep,
+                cpu=cpu)
 
 
 def x(v):
@@ -785,10 +791,8 @@ def block_speed(F):
     cost = S["cost"]
     work, total = cost[("old", "after")][1], cost[("old", "after")][0]
     c_ns = S["builds"]["old"]["C"] / S["builds"]["old"]["nodes"] * 1e9
-    r6 = S["ratio6"]
+    r6, spread, widest = S["ratio6"], S["spread"], S["widest"]
     both = lambda n: f"{x(r[n])} and {x(r6[n])}" if f"{r[n]:.2f}" != f"{r6[n]:.2f}" else f"{x(r[n])} both times"
-    spread = {n: abs(r6[n] / r[n] - 1) for n in r}
-    widest = max(spread, key=spread.get)
     ok = lambda n, g: (r[n] >= g) + (r6[n] >= g)  # runs that reached the goal
     text = (
         f"**Speed**: umax searches exactly the same tree as micro-Max 3.2 — byte-identical output, "
@@ -835,7 +839,7 @@ def block_throughput(F):
     one, full, c, two = (tp[k][1] for k in ("rust-1t", "rust-1t-full", "c-1t", "rust-2t"))
     think = float(re.search(r"sum of the rows' cpu columns\): ([0-9.]+) s", open(path, encoding="utf-8").read()).group(1))
     runner = (tp["rust-1t"][2] - think) / tp["rust-1t"][2]
-    p20 = os.path.join(RES, "match-throughput", "throughput-round5.md")
+    p20 = TP20
     t20 = throughput(p20)
     g100, n100 = plies(path)
     g20, n20 = plies(p20)
@@ -982,8 +986,6 @@ def block_round5(F):
     return "\n".join(text)
 
 
-SPEED6 = os.path.join(RES, "speed-round6")
-
 
 def ab6():
     """results/speed-round6/ab-log.md: the medians {label: ratio} and the L2 rounds
@@ -1001,9 +1003,9 @@ def ab6():
 
 
 def block_round6(F):
-    tp = throughput(TP100)
-    one, two = tp["rust-1t"], tp["rust-2t"]
-    t20 = throughput(os.path.join(RES, "match-throughput", "throughput-round5.md"))
+    S = speed_facts()
+    one, two = S["tp100"]["rust-1t"], S["tp100"]["rust-2t"]
+    t20 = S["tp"]
     busy = two[2] / (2 * two[0])
     med, l2 = ab6()
     mid = lambda v: sorted(v)[len(v) // 2]
@@ -1015,16 +1017,15 @@ def block_round6(F):
     share = lambda c: [100 * c[i] / sum(c[0:5]) for i in range(5)]
     sh = share(o)
     others = {b: share(c) for b, c in ps.items() if b != "old"}
-    S = speed_facts()
     r, r6, iid = S["ratio"], S["ratio6"], S["iid"]
-    spread = {n: abs(r6[n] / r[n] - 1) for n in r}
-    widest = max(spread, key=spread.get)
+    spread, widest = S["spread"], S["widest"]
     low = min(iid, key=lambda n: min(r[n], r6[n]))
     gains = [100 * (v["rust"] / v["baseline"] - 1) for v in S["builds"].values()]
     gain_lo, gain_hi = max(gains), min(gains)
     kern = lambda f: re.search(r"Linux \S+-(fc-v\d+)", open(f, encoding="utf-8").read()).group(1)
     kern5 = kern(os.path.join(SPEED, "bench-vs-c-all.md"))
     kern6 = kern(os.path.join(SPEED6, "bench-vs-c-all.md"))
+    tkern20, tkern100 = kern(TP20), kern(TP100)
     text = [
         wrap("**Two threads over 100 games** (`scripts/match-throughput.sh --games 100`, "
              "[`match-throughput/round6-100games/throughput.md`](match-throughput/round6-100games/throughput.md); "
@@ -1036,7 +1037,7 @@ def block_round6(F):
              f"{t20['rust-2t'][1] / t20['rust-1t'][1]:.3f}×: the ratio is the idle tail's, and the "
              "goal is met by the longer run, not by a change to the engine. What this does not "
              "settle: one run of each length; the kernel's build string differs from round 5's "
-             "(v509 against v657), so the host may not be the same one."),
+             f"({tkern100} against {tkern20}), so the host may not be the same one."),
         "",
         wrap("**Tried, not kept: skipping directions at `d=1`** "
              "([`speed-round6/ab-log.md`](speed-round6/ab-log.md), "
@@ -1050,8 +1051,9 @@ def block_round6(F):
              "--nodes 1000000`, old, counted with the skip) say why little was there to win: "
              f"{dc[2] / dc[0]:.2f} pieces per `d=1` iteration can reach a target, the skip removed "
              f"{dc[4] / dc[6]:.2f} directions per node (each at least one step), and the `d=1` "
-             f"iterations still walked {dc[5] / dc[6]:.2f} ray steps per node. Why it lost rather than broke even is not known (the extra work per reachable "
-             "piece, or a different register allocation of the search, are guesses). Also tried and "
+             f"iterations still walked {dc[5] / dc[6]:.2f} ray steps per node. Why it lost rather "
+             "than broke even is not known (the extra work per reachable piece, or a different "
+             "register allocation of the search, are guesses). Also tried and "
              "dropped: the `d=1` targets read lazily — per piece asked about, the `FROM` rows of "
              "the listed targets, instead of the eight piece types' masks built at every `d=1` "
              "iteration ([`d1-lazy-targets.patch`](speed-round6/d1-lazy-targets.patch)): "
