@@ -100,12 +100,13 @@ pub struct Entry {
 }
 
 /// Bytes an [`Engine`] of `hash_bits` holds at most: its table of 2^`hash_bits`+9 entries
-/// (see [`Engine::new`]) and the list of entries to clear (up to a 16th of the table, as
-/// `u32`s, with room for a `Vec`'s doubling). 201 MB at 24 bits; the rest is under 1 KB.
+/// (see [`Engine::new`]) and the list of entries to clear (a 16th of the table's entries, as
+/// `u32`s, allocated at its full size: 4 MB at 24 bits, untouched until used). 205 MB at 24
+/// bits; the rest is under 1 KB.
 pub fn engine_bytes(hash_bits: u32) -> u64 {
     let entries = (1u64 << hash_bits) + 9;
     let table = entries * std::mem::size_of::<Entry>() as u64;
-    let dirty_list = 2 * (entries / 16) * std::mem::size_of::<u32>() as u64;
+    let dirty_list = (entries / 16) * std::mem::size_of::<u32>() as u64;
     table + dirty_list + 4096
 }
 
@@ -310,11 +311,9 @@ pub struct Engine {
     A: Vec<Entry>,
     /// `U-9`: the probe mask.
     mask: i32,
-    /// Indices of entries whose key went from 0 to non-0 since the last clear (or `None`
-    /// once there are too many to be worth listing): clearing only those is exactly
-    /// equivalent to the C's full clear, since an entry's other fields are never read while
-    /// its key is 0.
-    dirty: Option<Vec<u32>>,
+    /// The entries whose key went from 0 to non-0 since the last clear (up to U/16; see
+    /// [`speed::Dirty`]).
+    dirty: speed::Dirty,
     /// Clear the whole table on every [`Engine::clear_hash`], as the C does (for measuring).
     full_clear: bool,
     Q: i32,
@@ -495,7 +494,7 @@ impl Engine {
             T: key_table(),
             A: hash_table(u + 1),
             mask: (u - 9) as i32,
-            dirty: Some(Vec::new()),
+            dirty: speed::Dirty::new((u + 1) / 16), // A.len()/16
             full_clear: false,
             Q: 0,
             N: 0,
@@ -585,6 +584,14 @@ impl Engine {
         debug_assert!(a < self.A.len());
         // SAFETY: a <= mask+8 = U-1 < A.len() (the probe) or a = 0.
         unsafe { self.A.get_unchecked(a) }
+    }
+
+    /// [`Engine::entry_at`] for the store `a->K=Z;...` (and the dummy's `A->K=0`).
+    #[inline(always)]
+    fn entry_at_mut(&mut self, a: usize) -> &mut Entry {
+        debug_assert!(a < self.A.len());
+        // SAFETY: as in `entry_at`: a <= mask+8 = U-1 < A.len() or a = 0.
+        unsafe { self.A.get_unchecked_mut(a) }
     }
 
     /// `K(A,B)`: `*(int*)(T+A+(B&8)+S*(B&7))`, four bytes of `T` as a little-endian `int`.
@@ -1056,13 +1063,13 @@ impl Engine {
                 if entry.K == 0 && a != 0 {
                     self.mark_dirty(a);
                 }
-                let slot = &mut self.A[a];
+                let slot = self.entry_at_mut(a);
                 slot.K = Z;
                 slot.V = m;
                 slot.D = d as i8;
                 slot.X = (X as i32 | (8 * (m > q) as i32) | (S * (m < l) as i32)) as i8;
                 slot.Y = Y;
-                self.A[0].K = 0;
+                self.entry_at_mut(0).K = 0;
             }
             if let Iid::Reduced(_) = V::IID
                 && z & 8 == 0

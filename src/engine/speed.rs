@@ -7,7 +7,7 @@
 //! |--------|-------------|----------------------|
 //! | `hash_table` | `struct _ {...} A[U];` | the table on transparent huge pages, zeroed by the kernel (not written before use) |
 //! | `own_squares`, `square_index`, `square_0x88` | `do{u=b[x];if(u&k)...}W((x=x+9&~M)-B);` | the own pieces from a bitboard (SSE2: two ranks per step), in the scan's order |
-//! | `clear_written`, `mark_dirty` ([`Engine::clear_hash`]) | `F(i,0,U)A[i].K=0;` | clears only the entries written (a full clear, when too many were: one memset) |
+//! | `clear_written`, `mark_dirty`, `Dirty` ([`Engine::clear_hash`]) | `F(i,0,U)A[i].K=0;` | clears only the entries written (a full clear, when too many were: one memset) |
 //! | `GenState`, `next_move`, `Found`, `Ahead`, `prefetch_reply`, `AHEAD` | the move loops `W(r=...)` / `A: ... do{...}W(!t)` at `d>=2`, and `j=(k*E^J)&U-9;` of a later `D()` | the moves of a `d>=2` iteration, generated `AHEAD` moves ahead of the search; each reply's hash slot prefetched when its move is found |
 //! | `D1Targets`, `REACH`, `FROM`, `d1_targets`, `king_squares` | the move loop at `d==1`: `h=d-(y!=z)`, `if(i<0\|\|...y-E<2&E-y<2)m=I;` | skips the pieces none of whose moves can do anything at d=1 |
 //! | `prefetch_first_recapture`, `STEP`, `FROM_ANY` | the first recapture's `D()` at `d=1`: its probe `j=(k*E^J)&U-9` | the slot prefetched when the `d=1` iteration starts, found from the pieces that reach `z` |
@@ -81,6 +81,20 @@ pub(super) const fn square_index(x: i8) -> u32 {
     let x = x as u8 as u32;
     (x >> 1 & 0x38) | (x & 7)
 }
+
+/// `1 << square_index(x)` for each 0x88 square `x` (0..128; 0 off the board): one load instead
+/// of the index's arithmetic and a shift, for [`Pieces::after`] (callgrind: 5 bits a move).
+const SQUARE_BIT: [u64; 128] = {
+    let mut t = [0u64; 128];
+    let mut x = 0;
+    while x < 128 {
+        if x & 0x88 == 0 {
+            t[x] = 1 << square_index(x as i8);
+        }
+        x += 1;
+    }
+    t
+};
 
 /// [`square_index`] back to the 0x88 square.
 #[inline(always)]
@@ -182,7 +196,7 @@ impl Pieces {
     /// reply moves the other side's pieces.
     #[inline(always)]
     pub(super) fn after(self, p: i8, x: i8, y: i8, H: i8, F: i32, G: i32) -> Pieces {
-        let bit = |sq: i32| 1u64 << square_index(sq as i8);
+        let bit = |sq: i32| SQUARE_BIT[sq as usize & 127];
         let mut mover = (self.own & !bit(x as i32)) | bit(y as i32);
         if G & M == 0 {
             mover = (mover & !bit(G)) | bit(F); // castling: the rook from G to F
@@ -534,7 +548,7 @@ impl Engine {
     /// last clear, or `None` if it will clear the whole table (too many written, or
     /// [`Engine::set_full_clear`]).
     pub fn entries_to_clear(&self) -> Option<usize> {
-        match &self.dirty {
+        match self.dirty.written() {
             Some(list) if !self.full_clear => Some(list.len()),
             _ => None,
         }
@@ -550,14 +564,13 @@ impl Engine {
     /// is already 0); the whole table when the list overflowed or [`Engine::set_full_clear`].
     pub(super) fn clear_written(&mut self) {
         let u = self.table_size();
-        match self.dirty.as_mut() {
+        match self.dirty.written() {
             Some(list) if !self.full_clear => {
-                for &idx in list.iter() {
+                for &idx in list {
                     if (idx as usize) < u {
                         self.A[idx as usize] = Entry::default();
                     }
                 }
-                list.clear();
             }
             _ => {
                 // the whole entries, not only K: a memset (with streaming stores at this size)
@@ -567,27 +580,55 @@ impl Engine {
                 // SAFETY: `Entry` is plain integers, so all-zero bytes are a valid (the default)
                 // entry; the pointer and length come from a live slice.
                 unsafe { std::ptr::write_bytes(entries.as_mut_ptr(), 0, entries.len()) };
-                match self.dirty.as_mut() {
-                    Some(list) => list.clear(),
-                    None => self.dirty = Some(Vec::new()),
-                }
             }
         }
+        self.dirty.reset();
     }
 
     /// Shadows the hash store `a->K=Z` (when the entry was empty): notes that entry `a` got a
-    /// key, for [`Engine::clear_hash`]. Past U/16 entries the list is dropped: clearing entries
-    /// one by one costs ~10 ns each (random writes), the whole table ~10 ms (one sequential
-    /// pass over 200 MB), so beyond ~1M entries the full clear is the faster one.
-    #[inline]
+    /// key, for [`Engine::clear_hash`] (see [`Dirty`]).
+    #[inline(always)]
     pub(super) fn mark_dirty(&mut self, a: usize) {
-        if let Some(list) = self.dirty.as_mut() {
-            if list.len() < self.A.len() / 16 {
-                list.push(a as u32);
-            } else {
-                self.dirty = None; // too many: the next clear does the whole table
-            }
+        self.dirty.mark(a);
+    }
+}
+
+/// The entries whose key went from 0 to non-0 since the last clear, for [`Engine::clear_hash`]:
+/// clearing only those is exactly the C's full clear, since an entry's other fields are never
+/// read while its key is 0. At most U/16 are listed: clearing entries one by one costs ~10 ns
+/// each (random writes), the whole table ~10 ms (one sequential pass over 200 MB), so beyond
+/// ~1M entries the full clear is the faster one. The buffer is allocated zeroed at its full
+/// size (the kernel's untouched zero pages until used), so a mark is one compare and one store:
+/// `len` counts every mark, and past the buffer's end (overflow) only counts.
+pub(super) struct Dirty {
+    list: Box<[u32]>,
+    len: usize,
+}
+
+impl Dirty {
+    /// Room for `capacity` entries.
+    pub(super) fn new(capacity: usize) -> Dirty {
+        Dirty {
+            list: vec![0u32; capacity].into_boxed_slice(),
+            len: 0,
         }
+    }
+
+    #[inline(always)]
+    fn mark(&mut self, a: usize) {
+        if let Some(slot) = self.list.get_mut(self.len) {
+            *slot = a as u32;
+        }
+        self.len += 1;
+    }
+
+    /// The entries marked since the last [`Dirty::reset`], or `None` if more were than fit.
+    pub(super) fn written(&self) -> Option<&[u32]> {
+        self.list.get(..self.len)
+    }
+
+    fn reset(&mut self) {
+        self.len = 0;
     }
 }
 
@@ -788,6 +829,17 @@ impl D1Targets {
         self.from[p as usize & 7] >> s & 1 != 0
     }
 
+    /// Adds `E-1`, `E`, `E+1` (after castling: the squares the C tests for a king capture). Out
+    /// of line and cold: rare, and inlined its address arithmetic was hoisted to every node's
+    /// entry (callgrind: ~25 instructions a node).
+    #[cold]
+    #[inline(never)]
+    fn add_around(&mut self, E: i32) {
+        self.add(E - 1);
+        self.add(E);
+        self.add(E + 1);
+    }
+
     /// Adds the target `square` (0x88); an off-board one is no target (no move reaches it).
     #[inline(always)]
     fn add(&mut self, square: i32) {
@@ -809,9 +861,7 @@ impl Engine {
         t.add(z); // the recapture square (z=8, 9 at the root and the checker: off-board)
         if E != S && E >= 0 && self.b[E as u8 as usize] != 0 {
             // the C's `y-E<2&E-y<2`: E-1, E, E+1
-            t.add(E - 1);
-            t.add(E);
-            t.add(E + 1);
+            t.add_around(E);
         }
         // the enemy kings
         let mut kings = their_kings;

@@ -161,7 +161,7 @@ mod tests {
         // 64 threads of the published table on 8 GB
         let err = plan_threads(64, true, 24, Some(8 * gb)).unwrap_err();
         assert!(
-            err.contains("--concurrency 64 needs 27.4 GB (419 MB of tables per thread"),
+            err.contains("--concurrency 64 needs 26.9 GB (411 MB of tables per thread"),
             "{err}"
         );
         assert!(
