@@ -1212,6 +1212,8 @@ def block_round7(F):
     med_gain = (gains[len(gains) // 2 - 1] + gains[len(gains) // 2]) / 2
     bq = [v["bench_new"] / v["bench_base"] for v in B.values()]
     nc, _ = node_cost(os.path.join(SPEED7, "node-cost.md"))
+    ramp = {k: float(v) for k, v in re.findall(r"^ab-(head|r1|r2|r3) user: median ([0-9.]+)",
+                                                open(os.path.join(SPEED7, "ab-log.md"), encoding="utf-8").read(), re.M)}
     text = [
         wrap("**The change** (96da645; `src/engine.rs`, `src/engine/speed.rs`): fewer instructions "
              "a node, the same tree (all seven bench signatures, `scripts/perf-guard.sh` and the "
@@ -1304,8 +1306,12 @@ def block_round7(F):
              f"the iteration having ended first (sd {share(ca['sd']):.0f}%, iidcut "
              f"{share(ca['iidcut']):.0f}%); {early:,} of them in iterations that ended after "
              "searching one move or none. Each cost its generation and a prefetch of the price above. "
-             "Round 4 measured the other side — less lead for an iteration's first moves — as "
-             "the dearer (lead 1 and 2 against 4: slower)."),
+             "Fewer moves ahead until an iteration's first move is searched (round 3's ramp, "
+             "[`ramp.patch`](speed-round7/ramp.patch)) saves some of those and costs the first "
+             "moves their lead: 1, 2 and 3 ahead took "
+             + ", ".join(f"{ramp[f'r{i}'] / ramp['head']:.3f}" for i in (1, 2, 3))
+             + " of the CPU of 4 (median user seconds of five alternating runs each, "
+             "`ab-log.md`) — dearer, on this host as on round 4's."),
         "",
         wrap("**The table's first touch** ([`first-touch.sh`](speed-round7/first-touch.sh), "
              "[`first-touch.log`](speed-round7/first-touch.log); bench-vs-c's workload and its "
