@@ -750,14 +750,24 @@ def node_cost(path):
     return rows, sweep
 
 
+def bench_vs_c_ratios(path):
+    """A bench-vs-c report with a baseline, as ratios: C/umax ("ratio"), C/baseline ("before"),
+    C/umax --full-clear ("full"), umax/baseline - 1 ("gain"), per build; and the builds of the
+    IID study among them ("iid")."""
+    builds, machine = bench_vs_c(path)
+    return dict(builds=builds, machine=machine,
+                ratio={b: v["C"] / v["rust"] for b, v in builds.items()},
+                before={b: v["C"] / v["baseline"] for b, v in builds.items()},
+                full={b: v["C"] / v["rust-full"] for b, v in builds.items()},
+                gain={b: v["rust"] / v["baseline"] - 1 for b, v in builds.items()},
+                iid=[b for b in builds if b not in ("old", "sd")])
+
+
 @functools.lru_cache(maxsize=None)
 def speed_facts():
     """The speed reports, read once for every block that quotes them."""
-    builds, machine = bench_vs_c(os.path.join(SPEED, "bench-vs-c-all.md"))
-    ratio = {b: v["C"] / v["rust"] for b, v in builds.items()}
-    before = {b: v["C"] / v["baseline"] for b, v in builds.items()}
-    full = {b: v["C"] / v["rust-full"] for b, v in builds.items()}
-    iid = [b for b in builds if b not in ("old", "sd")]
+    R = bench_vs_c_ratios(os.path.join(SPEED, "bench-vs-c-all.md"))
+    builds, machine, ratio, before, full, iid = (R[k] for k in ("builds", "machine", "ratio", "before", "full", "iid"))
     builds6, _ = bench_vs_c(os.path.join(SPEED6, "bench-vs-c-all.md"))
     ratio6 = {b: v["C"] / v["rust"] for b, v in builds6.items()}
     # how far the two runs of the same search lie apart, per build, and the widest
@@ -883,15 +893,23 @@ def ab_medians():
     return out
 
 
-def block_round5(F):
-    S = speed_facts()
-    B, r, b = S["builds"], S["ratio"], S["before"]
-    rows = ["| build | nodes | C CPU s | umax before (807b35a) | umax after | after / C | before / C | after vs before | `umax bench` Mnodes/s before → after |",
+def before_after_rows(B, base):
+    """The table of a bench-vs-c run with a baseline (`base`, its revision): per build the C's
+    CPU, umax before and after, both as ratios to the C, the change, and `umax bench`."""
+    rows = [f"| build | nodes | C CPU s | umax before ({base}) | umax after | after / C | before / C | after vs before | `umax bench` Mnodes/s before → after |",
             "|---|---|---|---|---|---|---|---|---|"]
     for n, v in B.items():
         rows.append(f"| {n} | {v['nodes']:,} | {v['C']:.2f} | {v['baseline']:.2f} s | **{v['rust']:.2f} s** | "
-                    f"**{x(r[n])}** | {x(b[n])} | {100 * (v['rust'] / v['baseline'] - 1):+.1f}% | "
+                    f"**{x(v['C'] / v['rust'])}** | {x(v['C'] / v['baseline'])} | "
+                    f"{100 * (v['rust'] / v['baseline'] - 1):+.1f}% | "
                     f"{v['bench_base'] / 1e6:.2f} → {v['bench_new'] / 1e6:.2f} |")
+    return "\n".join(rows)
+
+
+def block_round5(F):
+    S = speed_facts()
+    B, r, b = S["builds"], S["ratio"], S["before"]
+    rows = before_after_rows(B, "807b35a")
     iid = S["iid"]
     worst = min(iid, key=lambda n: r[n])
     goals = (f"Goals: 3.2× for old and sd: **{goal(r['old'] >= 3.2 and r['sd'] >= 3.2)}** "
@@ -930,7 +948,7 @@ def block_round5(F):
         f"C's; machine: {S['cpu']}, 2 cores — not the Intel Xeon of rounds 1–4, so compare only "
         "rows measured together):",
         "",
-        "\n".join(rows),
+        rows,
         "",
         wrap(goals),
         "",
@@ -1154,12 +1172,8 @@ def ab7():
 
 @functools.lru_cache(maxsize=None)
 def speed7_facts():
-    builds, machine = bench_vs_c(os.path.join(SPEED7, "bench-vs-c-all.md"))
-    ratio = {b: v["C"] / v["rust"] for b, v in builds.items()}
-    before = {b: v["C"] / v["baseline"] for b, v in builds.items()}
-    gain = {b: v["rust"] / v["baseline"] - 1 for b, v in builds.items()}
-    return dict(builds=builds, ratio=ratio, before=before, gain=gain, machine=machine,
-                iid=[b for b in builds if b not in ("old", "sd")])
+    """Round 7's bench-vs-c report (the search of 96da645 against ea61f9b's)."""
+    return bench_vs_c_ratios(os.path.join(SPEED7, "bench-vs-c-all.md"))
 
 
 def block_round7(F):
@@ -1167,12 +1181,7 @@ def block_round7(F):
     S = speed_facts()
     B, r, bf, gain, iid = S7["builds"], S7["ratio"], S7["before"], S7["gain"], S7["iid"]
     r5, r6 = S["ratio"], S["ratio6"]
-    rows = ["| build | nodes | C CPU s | umax before (ea61f9b) | umax after | after / C | before / C | after vs before | `umax bench` Mnodes/s before → after |",
-            "|---|---|---|---|---|---|---|---|---|"]
-    for n, v in B.items():
-        rows.append(f"| {n} | {v['nodes']:,} | {v['C']:.2f} | {v['baseline']:.2f} s | **{v['rust']:.2f} s** | "
-                    f"**{x(r[n])}** | {x(bf[n])} | {100 * gain[n]:+.1f}% | "
-                    f"{v['bench_base'] / 1e6:.2f} → {v['bench_new'] / 1e6:.2f} |")
+    rows = before_after_rows(B, "ea61f9b")
     ins = instructions(os.path.join(SPEED7, "instructions.md"))
     (_, i0, n0), (_, i1, n1) = ins[0], ins[1]
     steps, l2 = ab7()
@@ -1252,7 +1261,7 @@ def block_round7(F):
         "[`speed-round7/bench-vs-c-all.md`](speed-round7/bench-vs-c-all.md); CPU s (user+sys), "
         "median of 5 interleaved rounds; every game's output byte-identical with the C's):",
         "",
-        "\n".join(rows),
+        rows,
         "",
         wrap(f"**Reading it.** In this run the C took {B['old']['C']:.2f} s for old's workload, "
              f"against {c5:.2f} and {c6:.2f} s in rounds 5 and 6 ({100 * (B['old']['C'] / c5 - 1):+.0f}% "
