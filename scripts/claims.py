@@ -793,10 +793,9 @@ def goal(ok):
 def block_speed(F):
     S = speed_facts()
     S7 = speed7_facts()
-    r, bf, iid = S7["ratio"], S7["before"], S7["iid"]
+    r, r2, bf, iid = S7["ratio"], S7["ratio2"], S7["before"], S7["iid"]
     r5, r6 = S["ratio"], S["ratio6"]
     b = S["before"]
-    worst = min(iid, key=lambda n: r[n])
     tp = S["tp"]
     one, two, c = tp["rust-1t"][1], tp["rust-2t"][1], tp["c-1t"][1]
     one100, two100 = S["tp100"]["rust-1t"][1], S["tp100"]["rust-2t"][1]
@@ -808,29 +807,37 @@ def block_speed(F):
     prev = lambda n: f"{x(r5[n])}, {x(r6[n])} and {x(bf[n])}"
     g7 = sorted(S7["gain"].values())
     med = (g7[len(g7) // 2 - 1] + g7[len(g7) // 2]) / 2 if len(g7) % 2 == 0 else g7[len(g7) // 2]
+    both = lambda n: f"{x(r[n])} and {x(r2[n])}"
+    exact = lambda n: f"{r[n]:.3f}× and {r2[n]:.3f}×"
+    runs_at = lambda n, g: (r[n] >= g) + (r2[n] >= g)
+    lows = [min(r[n], r2[n]) for n in iid]
+    worst = min(iid, key=lambda n: min(r[n], r2[n]))
     text = (
         f"**Speed**: umax searches exactly the same tree as micro-Max 3.2 — byte-identical output, "
-        f"same node counts — and runs **{x(r['old'])} (`old`) and {x(r['sd'])} (`sd`) as fast as "
-        f"the C** compiled with gcc -O2, and {x(min(r[n] for n in iid))}–{x(max(r[n] for n in iid))} "
-        f"for the IID study's builds with a C twin ({', '.join(f'`{n}` {x(r[n])}' for n in iid)}): "
+        f"same node counts — and runs **{both('old')} (`old`) and {both('sd')} (`sd`) as fast as "
+        f"the C** compiled with gcc -O2, and {x(min(lows))}–{x(max(max(r[n], r2[n]) for n in iid))} "
+        f"for the IID study's builds with a C twin ({', '.join(f'`{n}` {both(n)}' for n in iid)}): "
         f"CPU time, median of 5 interleaved rounds of `scripts/bench-vs-c.sh --build all` on this "
-        f"2-core {S['cpu']} VM, one run of the current search "
+        f"2-core {S['cpu']} VM, two runs of the current search "
         f"([`results/speed-round7/`](results/speed-round7/README.md)). Runs of one search differ "
         f"by several per cent, and with the host's load: the search before it (the same tree; "
-        f"{100 * -med:.1f}% more CPU in the median build of round 7's run) measured {prev('old')} (`old`) and {prev('sd')} (`sd`) in "
-        f"three runs (rounds 5, 6, and beside this one in round 7, where the host ran the C "
+        f"{100 * -med:.1f}% more CPU in the median build of round 7's first run) measured "
+        f"{prev('old')} (`old`) and {prev('sd')} (`sd`) in three runs (rounds 5, 6, and beside "
+        f"the current one in round 7, where the host ran the C "
         f"{100 * (B7['old']['C'] / S['builds']['old']['C'] - 1):.0f}% slower than in round 5; "
         f"rounds 5 and 6 up to {100 * spread[widest]:.0f}% apart, `{widest}`), so a ratio is "
-        f"known to a few per cent under one condition, and moves with the host. In round 5's rounds the tree before issue 25 ran "
-        f"{x(b['old'])} and {x(b['sd'])} ({x(min(b[n] for n in S['iid']))}–"
-        f"{x(max(b[n] for n in S['iid']))} for the study's builds). Issue 25's goals, 3.2× for old "
-        f"and sd and 3.0× for the others: {goal(r['old'] >= 3.2 and r['sd'] >= 3.2)} for old and "
-        f"sd (old {r['old']:.3f}×, sd {r['sd']:.3f}×), {goal(r[worst] >= 3.0)} for the study's builds "
-        f"(lowest `{worst}`, {r[worst]:.3f}×) in this run. The search before it measured, in the "
-        f"same rounds, old {bf['old']:.3f}× and the lowest IID build {min(bf[n] for n in iid):.3f}× "
-        f"(and sd {bf['sd']:.3f}×, on rounds that spread widely), and reached neither goal in "
-        f"rounds 5 and 6: this run's host, more than the change, put old and the IID builds over "
-        f"the thresholds ([`results/bench.md`](results/bench.md), round 7). The speed comes from "
+        f"known to a few per cent under one condition, and moves with the host. In round 5's "
+        f"rounds the tree before issue 25 ran {x(b['old'])} and {x(b['sd'])} "
+        f"({x(min(b[n] for n in S['iid']))}–{x(max(b[n] for n in S['iid']))} for the study's "
+        f"builds). Issue 25's goals, 3.2× for old and sd and 3.0× for the others, are not "
+        f"settled: old reached 3.2× in {runs_at('old', 3.2)} of the two runs ({exact('old')}), "
+        f"sd in {runs_at('sd', 3.2)} ({exact('sd')}); every IID build reached 3.0× in "
+        f"{sum(all(v[n] >= 3.0 for n in iid) for v in (r, r2))} of them (lowest `{worst}`, "
+        f"{exact(worst)}); and the search before, beside the first run, measured about as high "
+        f"(old {bf['old']:.3f}×, lowest IID build {min(bf[n] for n in iid):.3f}×) while it "
+        f"reached neither goal in rounds 5 and 6: the host's state moves the ratios across the "
+        f"thresholds more than the round's change did ([`results/bench.md`](results/bench.md), "
+        f"round 7). The speed comes from "
         f"a piece bitboard visited in the C's own scan order and handed from node to child, a move "
         f"generator that runs four moves ahead of the search in every iteration at depth 2 or more "
         f"and prefetches the hash slot of each move's reply as it finds it, at depth 1 (where only "
@@ -1172,8 +1179,13 @@ def ab7():
 
 @functools.lru_cache(maxsize=None)
 def speed7_facts():
-    """Round 7's bench-vs-c report (the search of 96da645 against ea61f9b's)."""
-    return bench_vs_c_ratios(os.path.join(SPEED7, "bench-vs-c-all.md"))
+    """Round 7's bench-vs-c reports: the search of 96da645 against ea61f9b's, and ("ratio2",
+    "builds2") the same search measured again alone."""
+    R = bench_vs_c_ratios(os.path.join(SPEED7, "bench-vs-c-all.md"))
+    builds2, _ = bench_vs_c(os.path.join(SPEED7, "bench-vs-c-all-2.md"))
+    R["builds2"] = builds2
+    R["ratio2"] = {b: v["C"] / v["rust"] for b, v in builds2.items()}
+    return R
 
 
 def block_round7(F):
@@ -1210,6 +1222,7 @@ def block_round7(F):
         return 100 * (c[2] - c[3]) / c[2]
     worst = min(iid, key=lambda n: r[n])
     worst_b = min(iid, key=lambda n: bf[n])
+    B2, r2 = S7["builds2"], S7["ratio2"]
     S6, _ = bench_vs_c(os.path.join(SPEED6, "bench-vs-c-all.md"))
     c5, c6 = S["builds"]["old"]["C"], S6["old"]["C"]
     runs7 = open(os.path.join(SPEED7, "bench-vs-c-all.md"), encoding="utf-8").read()
@@ -1279,17 +1292,33 @@ def block_round7(F):
              f"CPU (median over the builds {100 * med_gain:+.1f}%; sd's {100 * gain['sd']:+.1f}% "
              f"rests on a baseline whose rounds spread from {min(sdb):.2f} to {max(sdb):.2f} s), "
              f"and `umax bench` gave {min(bq):.2f}–{max(bq):.2f} of the nodes per second: a gain "
-             "of the order of a per cent, within the noise of one run. **Goals after round 7**: 3.2× for old and sd — "
-             f"{goal(r['old'] >= 3.2 and r['sd'] >= 3.2)} in this run (old {r['old']:.3f}×, sd "
+             "of the order of a per cent, within the noise of one run. In this run the goals, 3.2× for old and sd: "
+             f"{goal(r['old'] >= 3.2 and r['sd'] >= 3.2)} (old {r['old']:.3f}×, sd "
              f"{r['sd']:.3f}×); 3.0× for every IID build with a C twin — "
-             f"{goal(r[worst] >= 3.0)} in this run (lowest `{worst}`, {r[worst]:.3f}×). But "
+             f"{goal(r[worst] >= 3.0)} (lowest `{worst}`, {r[worst]:.3f}×). But "
              "the search before the change reached the same in the same rounds except for sd "
              f"(old {bf['old']:.3f}×, lowest IID build `{worst_b}` {bf[worst_b]:.3f}×), and it "
              f"reached neither goal in rounds 5 and 6 (old {r5['old']:.2f}× and "
              f"{r6['old']:.2f}×): what lifted the ratios over the thresholds is this run's host, "
              "not the change. Whether "
-             "umax is 3.2× the C here depends on how hard the host's other tenants press on "
-             "memory at the time; the ratio under one condition is known to a few per cent."),
+             "umax is 3.2× the C here depends on the host's state during the run (which part of it "
+             "matters was not measured); under one state the ratio is known to a few per cent."),
+        "",
+        wrap("**The same search again** (`scripts/bench-vs-c.sh --build all`, no baseline, "
+             "[`speed-round7/bench-vs-c-all-2.md`](speed-round7/bench-vs-c-all-2.md), right after "
+             "the rest of this round's measurements; the tree was a4f3931, whose `src/` is "
+             f"96da645's): the C took {B2['old']['C']:.2f} s for old's workload and umax "
+             f"{B2['old']['rust']:.2f} s; the ratios "
+             + ", ".join(f"{n} {x(r2[n])}" for n in B2)
+             + f" (first run: " + ", ".join(f"{x(r[n])}" for n in B2) + "). **Goals after "
+             f"round 7**, over its two runs: 3.2× for old and sd — reached by old in "
+             f"{(r['old'] >= 3.2) + (r2['old'] >= 3.2)} of two ({r['old']:.3f}×, "
+             f"{r2['old']:.3f}×), by sd in {(r['sd'] >= 3.2) + (r2['sd'] >= 3.2)} "
+             f"({r['sd']:.3f}×, {r2['sd']:.3f}×); 3.0× for every IID build — in "
+             f"{sum(all(v[n] >= 3.0 for n in iid) for v in (r, r2))} of two (the second run's "
+             f"lowest `{min(iid, key=lambda n: r2[n])}`, {min(r2[n] for n in iid):.3f}×). Not "
+             "met as goals, then: the ratios sit on the thresholds, and which side a run lands "
+             "on is the host's doing as much as the search's."),
         "",
         wrap("**What a prefetch costs on this VM** ([`prefetch-cost.c`](speed-round7/prefetch-cost.c), "
              "[`prefetch-cost.md`](speed-round7/prefetch-cost.md)): a loop of dense ALU work with "
