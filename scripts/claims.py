@@ -793,7 +793,7 @@ def goal(ok):
 def block_speed(F):
     S = speed_facts()
     S7 = speed7_facts()
-    r, r2, bf, iid = S7["ratio"], S7["ratio2"], S7["before"], S7["iid"]
+    r, runs, bf, iid = S7["ratio"], S7["runs"], S7["before"], S7["iid"]
     r5, r6 = S["ratio"], S["ratio6"]
     b = S["before"]
     tp = S["tp"]
@@ -807,18 +807,19 @@ def block_speed(F):
     prev = lambda n: f"{x(r5[n])}, {x(r6[n])} and {x(bf[n])}"
     g7 = sorted(S7["gain"].values())
     med = (g7[len(g7) // 2 - 1] + g7[len(g7) // 2]) / 2 if len(g7) % 2 == 0 else g7[len(g7) // 2]
-    both = lambda n: f"{x(r[n])} and {x(r2[n])}"
-    exact = lambda n: f"{r[n]:.3f}× and {r2[n]:.3f}×"
-    runs_at = lambda n, g: (r[n] >= g) + (r2[n] >= g)
-    lows = [min(r[n], r2[n]) for n in iid]
-    worst = min(iid, key=lambda n: min(r[n], r2[n]))
+    both = lambda n: listing(x(v[n]) for v in runs)
+    exact = lambda n: listing(f"{v[n]:.3f}×" for v in runs)
+    runs_at = lambda n, g: sum(v[n] >= g for v in runs)
+    lows = [min(v[n] for v in runs) for n in iid]
+    worst = min(iid, key=lambda n: min(v[n] for v in runs))
+    N = NUMBER[len(runs)]
     text = (
         f"**Speed**: umax searches exactly the same tree as micro-Max 3.2 — byte-identical output, "
         f"same node counts — and runs **{both('old')} (`old`) and {both('sd')} (`sd`) as fast as "
-        f"the C** compiled with gcc -O2, and {x(min(lows))}–{x(max(max(r[n], r2[n]) for n in iid))} "
+        f"the C** compiled with gcc -O2, and {x(min(lows))}–{x(max(max(v[n] for v in runs) for n in iid))} "
         f"for the IID study's builds with a C twin ({', '.join(f'`{n}` {both(n)}' for n in iid)}): "
         f"CPU time, median of 5 interleaved rounds of `scripts/bench-vs-c.sh --build all` on this "
-        f"2-core {S['cpu']} VM, two runs of the current search "
+        f"2-core {S['cpu']} VM, {N} runs of the current search "
         f"([`results/speed-round7/`](results/speed-round7/README.md)). Runs of one search differ "
         f"by several per cent, and with the host's load: the search before it (the same tree; "
         f"{100 * -med:.1f}% more CPU in the median build of round 7's first run) measured "
@@ -830,9 +831,9 @@ def block_speed(F):
         f"rounds the tree before issue 25 ran {x(b['old'])} and {x(b['sd'])} "
         f"({x(min(b[n] for n in S['iid']))}–{x(max(b[n] for n in S['iid']))} for the study's "
         f"builds). Issue 25's goals, 3.2× for old and sd and 3.0× for the others, are not "
-        f"settled: old reached 3.2× in {runs_at('old', 3.2)} of the two runs ({exact('old')}), "
+        f"settled: old reached 3.2× in {runs_at('old', 3.2)} of the {N} runs ({exact('old')}), "
         f"sd in {runs_at('sd', 3.2)} ({exact('sd')}); every IID build reached 3.0× in "
-        f"{sum(all(v[n] >= 3.0 for n in iid) for v in (r, r2))} of them (lowest `{worst}`, "
+        f"{sum(all(v[n] >= 3.0 for n in iid) for v in runs)} of them (lowest `{worst}`, "
         f"{exact(worst)}); and the search before, beside the first run, measured about as high "
         f"(old {bf['old']:.3f}×, lowest IID build {min(bf[n] for n in iid):.3f}×) while it "
         f"reached neither goal in rounds 5 and 6: the host's state moves the ratios across the "
@@ -1179,13 +1180,31 @@ def ab7():
 
 @functools.lru_cache(maxsize=None)
 def speed7_facts():
-    """Round 7's bench-vs-c reports: the search of 96da645 against ea61f9b's, and ("ratio2",
-    "builds2") the same search measured again alone."""
+    """Round 7's bench-vs-c reports: the search of 96da645 against ea61f9b's (bench-vs-c-all.md),
+    and the same search measured again alone (bench-vs-c-all-2.md, -3.md, ...). "runs": the
+    C/umax ratios of every run, in order, the first run's included; "again": [(file, builds)]
+    of the later runs, with the commit each was run at."""
     R = bench_vs_c_ratios(os.path.join(SPEED7, "bench-vs-c-all.md"))
-    builds2, _ = bench_vs_c(os.path.join(SPEED7, "bench-vs-c-all-2.md"))
-    R["builds2"] = builds2
-    R["ratio2"] = {b: v["C"] / v["rust"] for b, v in builds2.items()}
+    again = []
+    k = 2
+    while os.path.exists(os.path.join(SPEED7, f"bench-vs-c-all-{k}.md")):
+        name = f"bench-vs-c-all-{k}.md"
+        text = open(os.path.join(SPEED7, name), encoding="utf-8").read()
+        commit = re.search(r"^- umax commit: `(\w{7})", text, re.M).group(1)
+        again.append((name, bench_vs_c(os.path.join(SPEED7, name))[0], commit))
+        k += 1
+    R["again"] = again
+    R["runs"] = [R["ratio"]] + [{b: v["C"] / v["rust"] for b, v in builds.items()} for _, builds, _ in again]
     return R
+
+
+NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def listing(items):
+    """"a", "a and b", "a, b and c"."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def block_round7(F):
@@ -1222,7 +1241,9 @@ def block_round7(F):
         return 100 * (c[2] - c[3]) / c[2]
     worst = min(iid, key=lambda n: r[n])
     worst_b = min(iid, key=lambda n: bf[n])
-    B2, r2 = S7["builds2"], S7["ratio2"]
+    runs = S7["runs"]
+    N = NUMBER[len(runs)]
+    at3 = lambda n: ", ".join(f"{v[n]:.3f}×" for v in runs)
     S6, _ = bench_vs_c(os.path.join(SPEED6, "bench-vs-c-all.md"))
     c5, c6 = S["builds"]["old"]["C"], S6["old"]["C"]
     runs7 = open(os.path.join(SPEED7, "bench-vs-c-all.md"), encoding="utf-8").read()
@@ -1305,20 +1326,25 @@ def block_round7(F):
              "matters was not measured); under one state the ratio is known to a few per cent."),
         "",
         wrap("**The same search again** (`scripts/bench-vs-c.sh --build all`, no baseline, "
-             "[`speed-round7/bench-vs-c-all-2.md`](speed-round7/bench-vs-c-all-2.md), right after "
-             "the rest of this round's measurements; the tree was a4f3931, whose `src/` is "
-             f"96da645's): the C took {B2['old']['C']:.2f} s for old's workload and umax "
-             f"{B2['old']['rust']:.2f} s; the ratios "
-             + ", ".join(f"{n} {x(r2[n])}" for n in B2)
-             + f" (first run: " + ", ".join(f"{x(r[n])}" for n in B2) + "). **Goals after "
-             f"round 7**, over its two runs: 3.2× for old and sd — reached by old in "
-             f"{(r['old'] >= 3.2) + (r2['old'] >= 3.2)} of two ({r['old']:.3f}×, "
-             f"{r2['old']:.3f}×), by sd in {(r['sd'] >= 3.2) + (r2['sd'] >= 3.2)} "
-             f"({r['sd']:.3f}×, {r2['sd']:.3f}×); 3.0× for every IID build — in "
-             f"{sum(all(v[n] >= 3.0 for n in iid) for v in (r, r2))} of two (the second run's "
-             f"lowest `{min(iid, key=lambda n: r2[n])}`, {min(r2[n] for n in iid):.3f}×). Not "
-             "met as goals, then: the ratios sit on the thresholds, and which side a run lands "
-             "on is the host's doing as much as the search's."),
+             + listing(f"[`speed-round7/{f}`](speed-round7/{f})" for f, _, _ in S7["again"])
+             + ", one after the other after the rest of this round's measurements, at "
+             + listing(c for _, _, c in S7["again"])
+             + ", whose `src/` is 96da645's; a report marked \"with uncommitted changes\" had "
+             "them in `scripts/claims.py` only, as [`speed-round7/README.md`](speed-round7/README.md) "
+             "says): "
+             + "; ".join(f"run {k}: the C took {bb['old']['C']:.2f} s for old's workload and umax "
+                         f"{bb['old']['rust']:.2f} s, the ratios "
+                         + ", ".join(f"{n} {x(bb[n]['C'] / bb[n]['rust'])}" for n in bb)
+                         for k, (_, bb, _) in enumerate(S7["again"], start=2))
+             + " (run 1: " + ", ".join(f"{x(r[n])}" for n in B) + "). **Goals after "
+             f"round 7**, over its {N} runs: 3.2× for old and sd — reached by old in "
+             f"{sum(v['old'] >= 3.2 for v in runs)} of {N} ({at3('old')}), by sd in "
+             f"{sum(v['sd'] >= 3.2 for v in runs)} ({at3('sd')}); "
+             f"3.0× for every IID build — in {sum(all(v[n] >= 3.0 for n in iid) for v in runs)} "
+             f"of {N} (the lowest of each run: "
+             + ", ".join(f"`{min(iid, key=lambda n: v[n])}` {min(v[n] for n in iid):.3f}×" for v in runs)
+             + "). Not met as goals, then: the ratios sit on the thresholds, and which side a run "
+             "lands on is the host's doing as much as the search's."),
         "",
         wrap("**What a prefetch costs on this VM** ([`prefetch-cost.c`](speed-round7/prefetch-cost.c), "
              "[`prefetch-cost.md`](speed-round7/prefetch-cost.md)): a loop of dense ALU work with "
