@@ -750,6 +750,11 @@ def node_cost(path):
     return rows, sweep
 
 
+def median(values):
+    v = sorted(values)
+    return v[len(v) // 2] if len(v) % 2 else (v[len(v) // 2 - 1] + v[len(v) // 2]) / 2
+
+
 def bench_vs_c_ratios(path):
     """A bench-vs-c report with a baseline, as ratios: C/umax ("ratio"), C/baseline ("before"),
     C/umax --full-clear ("full"), umax/baseline - 1 ("gain"), per build; and the builds of the
@@ -760,6 +765,7 @@ def bench_vs_c_ratios(path):
                 before={b: v["C"] / v["baseline"] for b, v in builds.items()},
                 full={b: v["C"] / v["rust-full"] for b, v in builds.items()},
                 gain={b: v["rust"] / v["baseline"] - 1 for b, v in builds.items()},
+                median_gain=median(v["rust"] / v["baseline"] - 1 for v in builds.values()),
                 iid=[b for b in builds if b not in ("old", "sd")])
 
 
@@ -805,8 +811,7 @@ def block_speed(F):
     c_ns = B7["old"]["C"] / B7["old"]["nodes"] * 1e9
     spread, widest = S["spread"], S["widest"]
     prev = lambda n: f"{x(r5[n])}, {x(r6[n])} and {x(bf[n])}"
-    g7 = sorted(S7["gain"].values())
-    med = (g7[len(g7) // 2 - 1] + g7[len(g7) // 2]) / 2 if len(g7) % 2 == 0 else g7[len(g7) // 2]
+    med = S7["median_gain"]
     both = lambda n: listing(x(v[n]) for v in runs)
     exact = lambda n: listing(f"{v[n]:.3f}×" for v in runs)
     runs_at = lambda n, g: sum(v[n] >= g for v in runs)
@@ -916,7 +921,7 @@ def before_after_rows(B, base):
 
 def block_round5(F):
     S = speed_facts()
-    B, r, b = S["builds"], S["ratio"], S["before"]
+    B, r = S["builds"], S["ratio"]
     rows = before_after_rows(B, "807b35a")
     iid = S["iid"]
     worst = min(iid, key=lambda n: r[n])
@@ -1044,8 +1049,7 @@ def block_round6(F):
     t20 = S["tp"]
     busy = two[2] / (2 * two[0])
     med, l2 = ab6()
-    mid = lambda v: sorted(v)[len(v) // 2]
-    l2r = {n: mid(l2[n][1]) / mid(l2[n][0]) for n in ("A", "A2", "L")}
+    l2r = {n: median(l2[n][1]) / median(l2[n][0]) for n in ("A", "A2", "L")}
     dc = counters(os.path.join(SPEED6, "count-d1-directions.out"))["old"]
     ps = counters(os.path.join(SPEED6, "count-probe-sites.out"))
     o = ps["old"]
@@ -1216,11 +1220,9 @@ def block_round7(F):
     ins = instructions(os.path.join(SPEED7, "instructions.md"))
     (_, i0, n0), (_, i1, n1) = ins[0], ins[1]
     steps, l2 = ab7()
-    st = dict(steps)
     kept_ir = steps[4][1]
     inl = next(v for k, v in steps if k.startswith("not kept: `next_move`"))
     bulk = next(v for k, v in steps if k.startswith("not kept: at `d=1`"))
-    mid = lambda v: sorted(v)[len(v) // 2]
     pc = prefetch_cost(os.path.join(SPEED7, "prefetch-cost.md"))
     pf = lambda mb, kind="2M advised": pc[(mb, kind)][1] - pc[(mb, kind)][0]
     ld = lambda mb, kind="2M advised": pc[(mb, kind)][2] - pc[(mb, kind)][1]
@@ -1229,7 +1231,7 @@ def block_round7(F):
     # umax processes: the first of a contestant's run that follows the C's, against the others
     after_c, others = [], []
     prev = None
-    for i, (rd, c, op, u, s_) in enumerate(ft):
+    for _, c, _, _, s_ in ft:
         if c != "C":
             (after_c if prev == "C" else others).append(s_)
         prev = c
@@ -1252,7 +1254,7 @@ def block_round7(F):
     crun, sdb = cpu_runs("old", "C"), cpu_runs("sd", "baseline")
     gains = sorted(gain.values())
     lo_gain, hi_gain = 100 * gains[0], 100 * gains[-1]
-    med_gain = (gains[len(gains) // 2 - 1] + gains[len(gains) // 2]) / 2
+    med_gain = S7["median_gain"]
     bq = [v["bench_new"] / v["bench_base"] for v in B.values()]
     nc, _ = node_cost(os.path.join(SPEED7, "node-cost.md"))
     ramp = {k: float(v) for k, v in re.findall(r"^ab-(head|r1|r2|r3) user: median ([0-9.]+)",
@@ -1275,8 +1277,8 @@ def block_round7(F):
              f"({100 * (steps[3][1] / steps[2][1] - 1):+.1f}%), and the square bits of the "
              "pieces handed to the child from a table instead of an index computation and a shift "
              f"({100 * (kept_ir / steps[3][1] - 1):+.1f}%). With the table in L2 (the work alone), "
-             f"`umax bench` ran {mid(l2['new']) / 1e6:.2f} against {mid(l2['base']) / 1e6:.2f} "
-             f"Mnodes/s (median of three, {100 * (mid(l2['new']) / mid(l2['base']) - 1):+.1f}%); "
+             f"`umax bench` ran {median(l2['new']) / 1e6:.2f} against {median(l2['base']) / 1e6:.2f} "
+             f"Mnodes/s (median of three, {100 * (median(l2['new']) / median(l2['base']) - 1):+.1f}%); "
              "at the published table the gain is diluted by the waiting, which the change does "
              "not touch: by [`node-cost.md`](speed-round7/node-cost.md) (`umax bench`, median "
              "of three, ns a node, before → after) "
@@ -1285,7 +1287,7 @@ def block_round7(F):
                          "at the published size" for n in ("old", "sd", "iidr2"))
              + ". Tried and not kept: `next_move` inlined into the search "
              f"({100 * (inl / kept_ir - 1):+.1f}% instructions, and slower with the table in L2: "
-             f"{mid(l2['inlined']) / 1e6:.2f} against {mid(l2['kept']) / 1e6:.2f} Mnodes/s, as "
+             f"{median(l2['inlined']) / 1e6:.2f} against {median(l2['kept']) / 1e6:.2f} Mnodes/s, as "
              "round 4 found), the `d=1` pieces before the next one that some piece type could move "
              f"to a target skipped at once ({100 * (bulk / kept_ir - 1):+.1f}% instructions), a "
              "second prefetch of a reply's slot when its move is taken from the ring at `d>=3`, "

@@ -10,6 +10,8 @@
 # Run on an otherwise idle machine from the repository root, after `cargo build --release`.
 set -euo pipefail
 rounds=${1:-3}
+case "$rounds" in (''|*[!0-9]*|0) echo "first-touch.sh: ROUNDS must be a positive whole number, not '$rounds'" >&2; exit 2 ;; esac
+[ $# -le 1 ] || { echo "first-touch.sh: one argument at most (ROUNDS)" >&2; exit 2; }
 cd "$(dirname "$0")/../.."
 umax=target/release/umax
 [ -x "$umax" ] || { echo "first-touch.sh: build umax first (cargo build --release)" >&2; exit 2; }
