@@ -746,6 +746,13 @@ impl Engine {
         // next square is looked at, so this set is the same all through the node.
         debug_assert!(pieces == Pieces::of(self.board(), k));
         let own = pieces.own;
+        // speed: a node of depth 1 that will not stand pat (`m=e` at d=1) starts its first
+        // recapture's slot loading now, before its own probe, as if the probe will miss (the
+        // scan from a8); its d=1 iteration does it again only if it starts elsewhere
+        let early = n == 1 && e < l;
+        if early {
+            self.prefetch_first_recapture(k, J, z, own, 0);
+        }
         // lookup pos. in hash table
         j = (k.wrapping_mul(E) ^ J) & self.mask; // try 8 consec. locations
         loop {
@@ -932,7 +939,7 @@ impl Engine {
                 // d=1
                 // speed: only a few target squares matter (C: `h=d-(y!=z)`; see `D1Targets`)
                 let d1 = if Y & 8 == 0 {
-                    if m < l {
+                    if m < l && !(early && start == 0) {
                         // speed: the slot of the first recapture's reply (`engine/speed.rs`)
                         self.prefetch_first_recapture(k, J, z, own, start);
                     }
