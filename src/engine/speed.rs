@@ -10,7 +10,7 @@
 //! | `clear_written`, `mark_dirty`, `Dirty` ([`Engine::clear_hash`]) | `F(i,0,U)A[i].K=0;` | clears only the entries written (a full clear, when too many were: one memset) |
 //! | `GenState`, `next_move`, `Found`, `Ahead`, `prefetch_reply`, `AHEAD` | the move loops `W(r=...)` / `A: ... do{...}W(!t)` at `d>=2`, and `j=(k*E^J)&U-9;` of a later `D()` | the moves of a `d>=2` iteration, generated `AHEAD` moves ahead of the search; each reply's hash slot prefetched when its move is found |
 //! | `D1Targets`, `REACH`, `FROM`, `d1_targets`, `king_squares` | the move loop at `d==1`: `h=d-(y!=z)`, `if(i<0\|\|...y-E<2&E-y<2)m=I;` | skips the pieces none of whose moves can do anything at d=1 |
-//! | `prefetch_first_recapture`, `STEP`, `FROM_ANY` | the first recapture's `D()` at `d=1`: its probe `j=(k*E^J)&U-9` | the slot prefetched when the `d=1` iteration starts, found from the pieces that reach `z` |
+//! | `prefetch_first_recapture`, `STEP`, `FROM_ANY` | the first recapture's `D()` at `d=1`: its probe `j=(k*E^J)&U-9` | the slot prefetched at the entry of a depth-1 node that will not stand pat (before its own probe, as if it misses), else when the `d=1` iteration starts; found from the pieces that reach `z` |
 
 use super::*;
 
@@ -912,12 +912,16 @@ const FROM_ANY: [u64; 64] = {
 };
 
 impl Engine {
-    /// At a `d=1` iteration that will search moves (`m<l`, no best move to sneak in), where
+    /// For a `d=1` iteration that will search moves (`m<l`, no best move to sneak in), where
     /// only recaptures on `z` are searched: prefetches the slot that the first recapture's reply
-    /// will probe (C: `j=(k*E^J)&U-9` of its `D()`), so the load runs while the scan reaches
-    /// the move. The first recapture is the first piece of side `k` in the scan's order (`own`
-    /// rotated by `start`) that reaches `z` in a capturing direction with nothing between.
-    /// A hint only: the tree is the C's either way.
+    /// will probe (C: `j=(k*E^J)&U-9` of its `D()`), so the load runs while the node probes and
+    /// the scan reaches the move. Called at the entry of a node of depth 1 that will not stand
+    /// pat, before its own probe, with the scan's start of a miss (a8: `start` 0); and again
+    /// when its `d=1` iteration starts elsewhere, or at any other `d=1` iteration. The first
+    /// recapture is the first piece of side `k` in the scan's order (`own` rotated by `start`)
+    /// that reaches `z` in a capturing direction with nothing between (results/speed-round8:
+    /// the load of that reply's probe waited 234 cycles from the iteration's start, 100 from
+    /// the entry). A hint only: the tree is the C's either way.
     #[inline(always)]
     pub(super) fn prefetch_first_recapture(&self, k: i32, J: i32, z: i32, own: u64, start: u32) {
         if z & M != 0 {
