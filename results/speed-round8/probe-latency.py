@@ -14,8 +14,15 @@ else (the top-level calls). `umax bench` then prints `PROBE | site | calls | mea
 share of all probe cycles |`. The fences stop the out-of-order overlap the real search has,
 so the figures say where the latency is, not what it costs the search's time.
 """
+import os
 import sys
+if len(sys.argv) != 2 or not os.path.isfile(os.path.join(sys.argv[1], "src", "engine.rs")):
+    sys.exit("usage: probe-latency.py TREE  (a scratch checkout of 8b5eee9 or b295446; see above)")
 root=sys.argv[1]
+def need(ok):
+    if not ok:
+        sys.exit("probe-latency.py: this tree is not 8b5eee9 or b295446 (a line to edit is missing); nothing written")
+edited = {}
 p=root+'/src/engine.rs'; s=open(p).read()
 s=s.replace("pub mod anatomy;\n","""pub mod anatomy;
 pub static SUM: [std::sync::atomic::AtomicU64; 16] = [const { std::sync::atomic::AtomicU64::new(0) }; 16];
@@ -43,31 +50,31 @@ new="""        let mut first = true;
                 CNTS[st].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             }
             h = self.entry_at(j as usize).K;"""
-assert old in s; s=s.replace(old,new,1)
+need(old in s); s=s.replace(old,new,1)
 old="""                let mut ahead = Ahead::new();
                 let mut more = true; // moves left after those in `ahead`
 """
-assert old in s; s=s.replace(old,old+"                let mut popped = 0usize;\n",1)
+need(old in s); s=s.replace(old,old+"                let mut popped = 0usize;\n",1)
 old="""                    let Pc = child_last_arg::<V>(P, n, y, z, &mut searched);
                     v = match self.search_move::<V, AUDIT, ABORT>("""
 new="""                    let Pc = child_last_arg::<V>(P, n, y, z, &mut searched);
                     site(popped.min(3) + if best.is_some() { 4 } else { 0 });
                     popped += 1;
                     v = match self.search_move::<V, AUDIT, ABORT>("""
-assert old in s; s=s.replace(old,new,1)
+need(old in s); s=s.replace(old,new,1)
 old="""                                    let Pc = child_last_arg::<V>(P, n, y, z, &mut searched);
                                     v = match self.search_move::<V, AUDIT, ABORT>("""
 new="""                                    let Pc = child_last_arg::<V>(P, n, y, z, &mut searched);
                                     site(if d1first { 8 } else { 9 });
                                     d1first = false;
                                     v = match self.search_move::<V, AUDIT, ABORT>("""
-assert old in s; s=s.replace(old,new,1)
+need(old in s); s=s.replace(old,new,1)
 old="""            let mut searched = 0; // moves searched in this iteration (iidcut's node types)"""
-assert old in s; s=s.replace(old,old+"\n            let mut d1first = true;",1)
+need(old in s); s=s.replace(old,old+"\n            let mut d1first = true;",1)
 old="""                v = -self.search::<V, AUDIT, ABORT>(
                     reply.0, reply.1, reply.2, reply.3, reply.4, reply.5, F, y as i32, h, Pc, child,"""
-assert old in s; s=s.replace(old,"                site(10);\n"+old,1)
-open(p,'w').write(s)
+need(old in s); s=s.replace(old,"                site(10);\n"+old,1)
+edited[p]=s
 p=root+'/src/bench.rs'; s=open(p).read()
 old="""    let _ = writeln!(s, "bench: {total}");"""
 new=old+"""
@@ -81,5 +88,7 @@ new=old+"""
             if c > 0 { let _ = writeln!(s, "PROBE | {nm} | {c} | {:.1} | {:.1}% |", t as f64 / c as f64, 100.0 * t as f64 / tot as f64); }
         }
     }"""
-assert old in s; s=s.replace(old,new,1)
-open(p,'w').write(s)
+need(old in s); s=s.replace(old,new,1)
+edited[p]=s
+for path, text in edited.items():
+    open(path, 'w').write(text)
