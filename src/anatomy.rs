@@ -13,7 +13,6 @@ use crate::engine::anatomy::{
 };
 use crate::engine::{Abort, Engine, Limits, RootIter};
 use std::collections::BTreeSet;
-use std::io::Write as _;
 use std::path::PathBuf;
 
 /// A position: a name and the UCI moves from the initial position that reach it.
@@ -202,7 +201,7 @@ pub fn run_job(
         roots: think.iterations,
         anatomy,
         cut: engine.aborted(),
-        think_nodes: think.nodes as i64,
+        think_nodes: think.searched as i64,
     })
 }
 
@@ -541,33 +540,30 @@ pub fn run(opts: &AnatomyOptions) -> Result<(Vec<JobResult>, String), String> {
     let csv = match &opts.out {
         Some(dir) => {
             let path = dir.join("anatomy.csv");
+            // one writer per directory, before its rows are read
+            let early = crate::rundir::DirLock::acquire_existing(dir)?;
             if opts.resume {
                 if path.exists() {
                     done = finished_jobs(&path)?;
                 }
-            } else if dir.exists()
-                && std::fs::read_dir(dir)
-                    .map_err(|e| format!("{}: {e}", dir.display()))?
-                    .next()
-                    .is_some()
-            {
+            } else if dir.exists() && !crate::rundir::is_empty_dir(dir)? {
                 return Err(format!(
                     "{} is not empty: give a new directory, or --resume to finish the jobs of the run in it",
                     dir.display()
                 ));
             }
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            let lock = match early {
+                Some(l) => l,
+                None => crate::rundir::DirLock::acquire(dir)?,
+            };
             let fresh = !path.exists();
-            let mut f = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(&path)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+            let mut f = crate::rundir::Guarded::open(&path)?;
             if fresh {
-                f.write_all(format!("{HEADER}\n").as_bytes())
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                f.append(format!("{HEADER}\n").as_bytes())
+                    .map_err(|e| e.to_string())?;
             }
-            Some(Mutex::new((f, path)))
+            Some(Mutex::new((f, lock)))
         }
         None => None,
     };
@@ -594,10 +590,17 @@ pub fn run(opts: &AnatomyOptions) -> Result<(Vec<JobResult>, String), String> {
                 let r = run_job(p, *b, opts.limit, opts.max_nodes, opts.hash_bits)?;
                 if let Some(m) = &csv {
                     let mut g = m.lock().unwrap_or_else(|e| e.into_inner());
-                    let (f, path) = &mut *g;
-                    f.write_all(csv_rows(&r).as_bytes())
-                        .and_then(|_| f.flush())
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                    let (f, _) = &mut *g;
+                    if let Err(e) = f.append(csv_rows(&r).as_bytes()) {
+                        let saved = match f.salvage() {
+                            Some(Ok((saved, _))) => format!(
+                                "; every row written is saved in {} (put it back in place of anatomy.csv, then --resume)",
+                                saved.display()
+                            ),
+                            _ => String::new(),
+                        };
+                        return Err(format!("{e}{saved}"));
+                    }
                 }
                 eprintln!(
                     "umax anatomy: {} {} done ({} nodes in root iteration ply {})",

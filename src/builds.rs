@@ -39,7 +39,7 @@ macro_rules! builds {
             pub fn c_patch(self) -> Option<&'static str> {
                 match self { $(Build::$id => $c,)* }
             }
-            /// A research variant outside the seeds' builds, Rust only.
+            /// A research variant outside the studied builds, Rust only.
             pub fn experimental(self) -> bool {
                 match self { $(Build::$id => $x,)* }
             }
@@ -58,26 +58,38 @@ macro_rules! builds {
 builds! {
     /// micro-Max 3.2 as published: conventional internal iterative deepening.
     Old = "old", variant: v::Old, c_twin: Some(""), experimental: false,
-        "micro-Max 3.2 as published (internal iterative deepening)";
-    /// Self-deepening IID (seed 000), as `original/self-deepening.patch`.
+        "micro-Max 3.2 as published: IID at every node from the hash depth (Muller's 3.2 listing)";
+    /// Self-deepening IID (Muller, "self deepening: an improved implementation of IID",
+    /// Winboard forum, 24 Apr 2006), as `original/self-deepening.patch`.
     Sd = "sd", variant: v::Sd, c_twin: Some("self-deepening.patch"), experimental: false,
-        "self-deepening IID (changes 1-6 of the self-deepening note; seed 000)";
+        "self-deepening IID (Muller, Winboard forum, 24 Apr 2006; docs/spec/builds.md)";
     /// sd without the hash-hit resume (change 3 not applied): a hash hit with enough depth and
     /// a usable bound returns its score, as in 3.2. Rust only.
     Sdnr = "sdnr", variant: v::Sdnr, c_twin: None, experimental: true,
         "sd without the hash-hit resume (change 3 not applied); Rust only";
-    /// No internal IID below the root: the control of the IID study (seed 001).
+    /// No internal IID below the root: the control of the IID study (the Chess Programming
+    /// Wiki calls IID "pretty much a washout on average").
     NoIid = "noiid", variant: v::NoIid, c_twin: Some("noiid.patch"), experimental: false,
-        "no IID below the root: first iteration at full depth (seed 001's control)";
-    /// One reduced search (n-2) where the hash gives no move, then n (seed 001's classic IID).
+        "no IID below the root: first iteration at full depth (the study's control)";
+    /// One reduced search (n-2) where the hash gives no move, then n (the classic IID of the
+    /// Chess Programming Wiki's "Internal Iterative Deepening").
     IidR2 = "iidr2", variant: v::IidR2, c_twin: Some("iidr2.patch"), experimental: false,
-        "classic IID: one search at n-2 where the hash gives no move, then n (seed 001)";
-    /// iidr2 at expected PV and CUT nodes only (seed 004).
+        "classic IID: one search at n-2 where the hash gives no move, then n (Chess Programming Wiki)";
+    /// iidr2 at expected PV and CUT nodes only (Onno Garms, "On internal iterative deepening",
+    /// CCC, 13 Mar 2011).
     IidCut = "iidcut", variant: v::IidCut, c_twin: Some("iidcut.patch"), experimental: false,
-        "iidr2 at expected PV/CUT nodes only, node type by tree position (seed 004)";
-    /// A failing-high move re-searched one ply deeper at a time, in the parent (seed 002).
+        "iidr2 at expected PV/CUT nodes only, node type by tree position (Garms, CCC, 13 Mar 2011)";
+    /// A failing-high move re-searched one ply deeper at a time, in the parent (Muller,
+    /// "(Internal) Iterative Deepening", Winboard forum, 18 Feb 2006).
     Sdp = "sdp", variant: v::Sdp, c_twin: Some("sdp.patch"), experimental: false,
-        "self-deepening in the parent: a fail high re-searched 1 ply deeper at a time (seed 002)";
+        "a fail high re-searched 1 ply deeper at a time, in the parent (Muller, Winboard forum, 18 Feb 2006)";
+    /// iidr2 at expected PV nodes only (the wiki: "most only use IID in PV-nodes").
+    IidPv = "iidpv", variant: v::IidPv, c_twin: Some("iidpv.patch"), experimental: false,
+        "iidr2 at expected PV nodes only (Chess Programming Wiki: \"most only use IID in PV-nodes\")";
+    /// 3.2's IID, restarted from d=2 at a PV node when the previous best move's score drops
+    /// (Muller's 2007 to-do, the wiki's quote).
+    IidReset = "iidreset", variant: v::IidReset, c_twin: Some("iidreset.patch"), experimental: false,
+        "3.2's IID restarted from d=2 at a PV node when the hint's score drops (Muller, CCC, 13 Aug 2007)";
 }
 
 impl From<Build> for Instances {

@@ -53,6 +53,11 @@ pub enum Command {
     /// requested depth n, iteration depth d, ultimate depth, iterations short of / at / past n,
     /// outcome, and how each node found the hash table. Writes anatomy.csv and anatomy.txt.
     Anatomy(AnatomyArgs),
+    /// Put back the rows a stopped run saved when a file of its run directory was replaced,
+    /// truncated or deleted underneath it (DIR/games.csv.recovered, games.pgn.recovered; a
+    /// tournament's pairing directories too): merged by game number with what the directory
+    /// holds now. Then continue the run with --resume.
+    Recover(RecoverArgs),
     /// List the builds (named variants of the search; src/builds.rs): name, what it is,
     /// whether it is experimental and whether the C original has a twin of it.
     Builds(BuildsArgs),
@@ -180,6 +185,13 @@ impl JudgeArgs {
             command_line: std::env::args().collect(),
         })
     }
+}
+
+#[derive(Args, Debug)]
+pub struct RecoverArgs {
+    /// The run (or tournament) directory.
+    #[arg(value_name = "DIR")]
+    pub dir: std::path::PathBuf,
 }
 
 #[derive(Args, Debug)]

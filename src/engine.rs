@@ -16,7 +16,7 @@
 //! | `K`,`L` | `self.K`, `self.L`  | move from/to (entered, or thought up)                     |
 //! | `k` (main) | `self.k`         | side to move: 8 = white, 16 = black                        |
 //! | `D()`   | `search::<V, AUDIT, ABORT>()` | recursive search; `V` the [`Variant`] (`engine/variant.rs`), `AUDIT` the invariant counters (tests only), `ABORT` the uci stop |
-//! | `P`     | `P` (self-deepening; iidcut) | the variant's last argument: ultimate depth (see `../shared/notes/self-deepening.md`), or the node type (`iid-variants.md`) |
+//! | `P`     | `P` (self-deepening; iidcut) | the variant's last argument: ultimate depth (see `docs/spec/builds.md`, sd), or the node type (iidcut, iidpv, iidreset) |
 //!
 //! Inside `search`: `k` side, `q,l` window, `e` eval, `J,Z` hash keys, `E` e.p. square,
 //! `z` previous destination (8 = root think, 9 = legality check), `n` depth.
@@ -35,7 +35,7 @@
 //! moves does anything there, in the C either: `D1Targets`). Those helpers live beside this
 //! file, in `engine/speed.rs`, each tied to the C line it shadows; this file keeps the port.
 //!
-//! The self-deepening build's changes (`../shared/notes/self-deepening.md`) are marked
+//! The self-deepening build's changes (`docs/spec/builds.md`, sd) are marked
 //! `sd change 1` … `sd change 6` at the lines where they land.
 
 #![allow(non_snake_case, non_upper_case_globals)]
@@ -285,8 +285,12 @@ pub struct Think {
     /// `K`,`L` after the think: the move the engine offers (0x88 squares, as `char`s).
     pub from: i8,
     pub to: i8,
-    /// `N` after the think: nodes of this think.
+    /// `N` after the think: nodes of this think, as the C's `int` holds them (it wraps past
+    /// 2^31; the faithful search decides with this value).
     pub nodes: i32,
+    /// The nodes this think really searched: a 64-bit count that never wraps (what games.csv,
+    /// the PGN and the reports record).
+    pub searched: u64,
     /// The completed root iterations, in order.
     pub iterations: Vec<RootIter>,
     /// The engine's legality check accepted its own move and played it.
@@ -317,7 +321,11 @@ pub struct Engine {
     /// Clear the whole table on every [`Engine::clear_hash`], as the C does (for measuring).
     full_clear: bool,
     Q: i32,
-    N: i32,
+    /// `N`, kept as a 64-bit count of the nodes really searched; the C's `int N` (which wraps
+    /// past 2^31) is its low 32 bits, `self.N as i32`, and every decision reads that.
+    N: u64,
+    /// Test hook: the value a think starts `N` from instead of 0 ([`Engine::start_nodes_at`]).
+    node_start: u64,
     O: i8,
     K: i8,
     L: i8,
@@ -408,6 +416,12 @@ pub struct Audit {
     /// Moves searched deeper than `n-(y!=z)`, the depth the node's last iteration gives them
     /// (must never happen).
     pub searched_past_full: u64,
+    /// iidreset: iterations abandoned by a reset, by their depth `d` (15: 15 or more).
+    pub resets_by_depth: [u64; 16],
+    /// iidreset: below the root, in an iteration `d >= 3` above the node's last reset depth,
+    /// the hint scored below the previous iteration's result and below `l`, by the node's
+    /// expected type: the resets' condition but for the type (only PV nodes reset).
+    pub hint_drops_by_type: [u64; 3],
 }
 
 impl std::ops::AddAssign for Audit {
@@ -434,12 +448,22 @@ impl std::ops::AddAssign for Audit {
         }
         self.parent_researches += other.parent_researches;
         self.searched_past_full += other.searched_past_full;
+        for (a, b) in self.resets_by_depth.iter_mut().zip(other.resets_by_depth) {
+            *a += b;
+        }
+        for (a, b) in self
+            .hint_drops_by_type
+            .iter_mut()
+            .zip(other.hint_drops_by_type)
+        {
+            *a += b;
+        }
     }
 }
 
 /// The last argument of the reply's `D()` for a move to `y` (`searched`: moves searched so far
 /// in this iteration). sd change 5: the ultimate depth `n-(y!=z)` (passed, and ignored, by
-/// every variant without node types). iidcut: the expected node type (seed 004): a PV node
+/// every variant without node types). iidcut: the expected node type (Garms, CCC, 2011): a PV node
 /// gives PV to the first move it searches in an iteration and CUT to the others; a CUT node
 /// gives ALL, an ALL node CUT. C: `T?3-T:f++?1:0`.
 #[inline(always)]
@@ -498,6 +522,7 @@ impl Engine {
             full_clear: false,
             Q: 0,
             N: 0,
+            node_start: 0,
             O: 0,
             K: 0,
             L: 0,
@@ -655,7 +680,7 @@ impl Engine {
 
     /// The root's `z==8&N<1e7&d<98`, with the harness's extra limits.
     fn root_goes_on(&self, d: i32) -> bool {
-        (self.N as i64) < self.limits.nodes
+        (self.N as i32 as i64) < self.limits.nodes
             && d < 98
             && self.limits.max_ply.is_none_or(|p| d - 1 <= p)
             && self
@@ -677,7 +702,7 @@ impl Engine {
             && self
                 .abort
                 .as_ref()
-                .is_some_and(|a| a.due() || a.max_nodes.is_some_and(|cap| self.N >= cap))
+                .is_some_and(|a| a.due() || a.max_nodes.is_some_and(|cap| self.N as i32 >= cap))
     }
 
     /// What a node of a cut search returns (the value is never used). The root hands back the
@@ -808,9 +833,9 @@ impl Engine {
             }
             Iid::Reduced(R) => {
                 if z & 8 == 0 && d < n - 1 {
-                    // iidr2: with a hint, or too shallow, or (iidcut) at an ALL node: straight
-                    // to n; else one iteration at n-R first
-                    d = if d != 0 || n < R + 2 || (V::NODE_TYPES && P == node_type::ALL) {
+                    // iidr2: with a hint, or too shallow, or (iidcut) at an ALL node, (iidpv) at
+                    // a CUT or ALL node: straight to n; else one iteration at n-R first
+                    d = if d != 0 || n < R + 2 || (V::NODE_TYPES && P > V::REDUCED_UP_TO) {
                         n - 1
                     } else {
                         n - R - 1
@@ -819,7 +844,7 @@ impl Engine {
             }
         }
         self.N += 1; // node count (for timing)
-        if ABORT && self.N & (ABORT_POLL_NODES - 1) == 0 && self.abort_due() {
+        if ABORT && self.N as i32 & (ABORT_POLL_NODES - 1) == 0 && self.abort_due() {
             // not micro-Max (see `Abort`): unwind, nothing changed yet at this node
             self.aborted = true;
             return 0;
@@ -841,11 +866,15 @@ impl Engine {
         } else {
             None
         };
+        // iidreset: the result of this call's previous iteration (`c=-2*I`: none yet) and the
+        // depth of its last reset (`g=0`)
+        let mut prev_m = -2 * I;
+        let mut reset_depth = 0;
         let mut past_iterations = 0u32; // AUDIT only
         let mut iterations = 0u64; // AUDIT only
         // iterative deepening loop: 3.2 `d++<n|z==8&N<1e7&d<98`; sd change 4:
         // sd `d++<n||d<=P&&m<=q||z==8&N<1e7&d<98` (d already incremented in the later tests)
-        loop {
+        'iterations: loop {
             let below = d < n;
             d += 1;
             if !(below
@@ -933,7 +962,32 @@ impl Engine {
                         d = n; // sdp: the cutoff held up to full depth
                     }
                     // after the sneaked best move the generator goes on with `goto A`
-                    best_so_far(v, x, y, G, &mut m, &mut X, &mut Y);
+                    let sneaked = best_so_far(v, x, y, G, &mut m, &mut X, &mut Y);
+                    // iidreset: `if(!(z&8)&!P&d>2&d>g&v<c&v<l){g=d;d=1;goto rs;}`
+                    if V::RESET_AT_PV
+                        && sneaked
+                        && z & 8 == 0
+                        && d > 2
+                        && d > reset_depth
+                        && v < prev_m
+                        && v < l
+                        && (AUDIT || P == node_type::PV)
+                    {
+                        if AUDIT {
+                            // the hint's drop, counted at every node type; only PV resets
+                            self.audit.hint_drops_by_type[P.clamp(0, 2) as usize] += 1;
+                            if P != node_type::PV {
+                                continue; // (AUDIT) not a PV node: no reset, `goto A`
+                            }
+                            self.audit.resets_by_depth[d.min(15) as usize] += 1;
+                            if let Some(a) = self.anatomy.as_deref_mut() {
+                                a.iteration_end(n, P, 0, true); // abandoned
+                            }
+                        }
+                        reset_depth = d;
+                        d = 1;
+                        continue 'iterations; // goto rs: nothing stored for this iteration
+                    }
                 }
             } else {
                 // d=1
@@ -1078,6 +1132,9 @@ impl Engine {
                 slot.Y = Y;
                 self.entry_at_mut(0).K = 0;
             }
+            if V::RESET_AT_PV {
+                prev_m = m; // iidreset: `c=m`
+            }
             if let Iid::Reduced(_) = V::IID
                 && z & 8 == 0
                 && d < n - 1
@@ -1097,7 +1154,7 @@ impl Engine {
             if z == 8 {
                 self.root_iteration(RootIter {
                     ply: d - 1,
-                    nodes: self.N,
+                    nodes: self.N as i32,
                     score: m,
                     from: X,
                     to: Y as i32 & 0x77,
@@ -1364,13 +1421,14 @@ impl Engine {
     pub fn think(&mut self, limits: &Limits) -> Think {
         self.begin_think(limits);
         self.dispatch(8, 0); // sd change 6: the think (z=8) passes ultimate depth 0 (`dispatch`)
-        let (from, to, nodes) = (self.K, self.L, self.N);
+        let (from, to, searched) = (self.K, self.L, self.N);
         self.clear_hash();
         let played = self.legality_check();
         Think {
             from,
             to,
-            nodes,
+            nodes: searched as i32,
+            searched,
             iterations: std::mem::take(&mut self.iterations),
             played,
         }
@@ -1394,7 +1452,8 @@ impl Engine {
         Think {
             from: self.K,
             to: self.L,
-            nodes: self.N,
+            nodes: self.N as i32,
+            searched: self.N,
             iterations: std::mem::take(&mut self.iterations),
             played: false,
         }
@@ -1402,7 +1461,7 @@ impl Engine {
 
     /// `N=0` and the think's limits in place.
     fn begin_think(&mut self, limits: &Limits) {
-        self.N = 0;
+        self.N = self.node_start;
         self.iterations.clear();
         self.aborted = false;
         let limits = limits.clone();
@@ -1452,7 +1511,16 @@ impl Engine {
 
     /// `N`: the nodes of the last think (or legality check).
     pub fn nodes(&self) -> i32 {
-        self.N
+        self.N as i32
+    }
+
+    /// Test hook: every think from now on starts its node counter at `start` instead of 0, as if
+    /// it had searched that many nodes already: the C's `int N` wraps past 2^31 after
+    /// 2^31 - `start` nodes, and [`Think::searched`] counts on in 64 bits. Lets a test reach the
+    /// wrap without a search of minutes.
+    #[doc(hidden)]
+    pub fn start_nodes_at(&mut self, start: u64) {
+        self.node_start = start;
     }
 
     /// Which variant of `D()` this engine searches with.
@@ -1549,7 +1617,7 @@ pub struct Snapshot {
     O: i8,
     K: i8,
     L: i8,
-    N: i32,
+    N: u64,
 }
 
 /// Faults for tests only ([`Engine::inject_fault`]): states no main-loop step can reach.

@@ -34,6 +34,7 @@ pub mod random;
 pub mod ratings;
 pub mod report;
 pub mod rng;
+pub mod rundir;
 pub mod settings;
 pub mod stats;
 pub mod summary;

@@ -9,6 +9,12 @@ mod cli;
 use cli::{Cli, Command};
 
 fn main() -> ExitCode {
+    // A write past the file size limit (`ulimit -f`) must fail with EFBIG, which the run
+    // reports and recovers from, instead of killing the process mid-row.
+    // SAFETY: setting a signal's disposition to ignore, before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
@@ -41,6 +47,10 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             }
         }
         Command::Bench(args) => bench(args),
+        Command::Recover(args) => {
+            print!("{}", umax::rundir::recover(&args.dir)?);
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Anatomy(args) => anatomy(args),
         Command::Builds(args) => {
             print!(

@@ -660,6 +660,7 @@ fn svg(fit: &Fit, order: &[usize]) -> String {
 /// Reads the tournament in `dir`, fits it, writes `ratings.csv`, `crosstable.csv`,
 /// `ratings.txt` and `ratings.svg` into `dir` (each atomically), and returns the text table.
 pub fn write_ratings(dir: &Path, resamples: usize) -> Result<String, String> {
+    let _lock = crate::rundir::DirLock::acquire(dir)?;
     let t = Tournament::read(dir)?;
     let fit = rate(&t, resamples);
     let files = render(&t, &fit);

@@ -224,6 +224,11 @@ pub fn run(opts: &ReportOptions) -> Result<(String, Vec<PathBuf>), String> {
         },
     };
     std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    // one writer per directory: not into a run's directory while it runs (its own summary at
+    // the end takes the lock it holds)
+    let _lock = crate::rundir::DirLock::acquire(&out).map_err(|e| {
+        format!("{e}\n(to look at a running run, write the report elsewhere: --out DIR)")
+    })?;
     write_report(&out, &report, opts.plots)
 }
 

@@ -14,6 +14,18 @@ pub fn strip_bom_bytes(bytes: &[u8]) -> &[u8] {
     bytes.strip_prefix(UTF8_BOM.as_bytes()).unwrap_or(bytes)
 }
 
+/// One word of a command line as it could be pasted into a shell.
+pub fn shell_quote(a: &str) -> String {
+    if !a.is_empty()
+        && a.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c))
+    {
+        a.to_string()
+    } else {
+        format!("'{}'", a.replace('\'', "'\\''"))
+    }
+}
+
 /// Text from an input (a file, a command line) made safe to print: control characters (other
 /// than line breaks and tabs) and invisible marks are written as Rust escapes (`\u{1b}`), so no
 /// terminal control sequence from a file reaches the screen.

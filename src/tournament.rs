@@ -140,12 +140,74 @@ fn pairing_options(opts: &TournamentOptions) -> Result<Vec<MatchOptions>, String
         .collect())
 }
 
+/// The lines of a record that must match (its `# ` lines are history: the growth).
+fn record_keys(text: &str) -> Vec<&str> {
+    text.lines().filter(|l| !l.starts_with('#')).collect()
+}
+
+fn record_value<'a>(text: &'a str, key: &str) -> &'a str {
+    text.lines()
+        .find_map(|l| l.strip_prefix(key)?.strip_prefix('='))
+        .unwrap_or("")
+}
+
+/// On `--resume` with a record that differs from `before`: a growth (the same builds first, in
+/// their order, then new ones; the same settings, games per pairing and gauntlet) returns the
+/// history line to record; anything else is refused with what differs.
+fn growth(before: &str, now: &str, path: &Path) -> Result<String, String> {
+    let old: Vec<&str> = record_value(before, "builds").split(',').collect();
+    let new: Vec<&str> = record_value(now, "builds").split(',').collect();
+    let refuse = |why: String| {
+        Err(format!(
+            "{}: {why}; refusing to resume (nothing was written)",
+            path.display()
+        ))
+    };
+    if let Some(dropped) = old.iter().find(|b| !new.contains(b)) {
+        return refuse(format!(
+            "the tournament has build {dropped}, which --builds drops (a tournament grows, it does not shrink: its builds are {})",
+            old.join(",")
+        ));
+    }
+    for key in ["settings", "games_per_pair", "gauntlet"] {
+        let (a, b) = (record_value(before, key), record_value(now, key));
+        if a != b {
+            return refuse(format!(
+                "other {key} than the tournament's (was {a}, now {b}); a grown tournament keeps its settings"
+            ));
+        }
+    }
+    if new[..old.len()] != old[..] {
+        return refuse(format!(
+            "to grow it, name its builds first, in their order ({}), then the new ones",
+            old.join(",")
+        ));
+    }
+    Ok(format!(
+        "# grown {}: builds {} -> {} (pairings added: {})\n",
+        crate::matchrun::output::utc_now().iso(),
+        old.join(","),
+        new.join(","),
+        {
+            let was: Vec<&str> = record_value(before, "pairings").split(',').collect();
+            record_value(now, "pairings")
+                .split(',')
+                .filter(|p| !was.contains(p))
+                .collect::<Vec<_>>()
+                .join(",")
+        }
+    ))
+}
+
 /// Plays the tournament (or this shard of it, or what a resumed one still lacks), then writes
-/// the ratings (if every pairing has games) and returns the text to print.
+/// the ratings (if every pairing has games) and returns the text to print. `--resume` with
+/// more builds grows it ([`growth`]): only the new pairings have games to play.
 pub fn run(opts: &TournamentOptions) -> Result<String, String> {
-    let list = pairing_options(opts)?;
-    let rec = record(opts, &list)?;
+    let mut list = pairing_options(opts)?;
+    let mut rec = record(opts, &list)?;
     let path = opts.out.join(RECORD);
+    // one writer per directory, taken before its record is read
+    let mut lock = crate::rundir::DirLock::acquire_existing(&opts.out)?;
     if opts.template.resume {
         let before = std::fs::read_to_string(&path).map_err(|_| {
             format!(
@@ -153,7 +215,23 @@ pub fn run(opts: &TournamentOptions) -> Result<String, String> {
                 opts.out.display()
             )
         })?;
-        if before != rec {
+        let history: String = before
+            .lines()
+            .filter(|l| l.starts_with('#'))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        if record_keys(&before) == record_keys(&rec) {
+            rec = format!("{rec}{history}");
+        } else if record_value(&before, "builds") != record_value(&rec, "builds") {
+            let grown = growth(&before, &rec, &path)?;
+            // the new pairings start afresh in directories of their own
+            for o in &mut list {
+                let dir = o.out.clone().expect("pairing_options sets it");
+                o.resume = dir.join(crate::matchrun::output::GAMES_CSV).is_file();
+            }
+            eprint!("umax tournament: {}", grown.trim_start_matches("# "));
+            rec = format!("{rec}{history}{grown}");
+        } else {
             let diff: Vec<String> = before
                 .lines()
                 .zip(rec.lines())
@@ -166,7 +244,7 @@ pub fn run(opts: &TournamentOptions) -> Result<String, String> {
                 diff.join("\n")
             ));
         }
-    } else if std::fs::read_dir(&opts.out).is_ok_and(|mut d| d.next().is_some()) {
+    } else if opts.out.is_dir() && !crate::rundir::is_empty_dir(&opts.out)? {
         return Err(format!(
             "{} exists and is not empty (use --resume to continue a tournament there, or another --out)",
             opts.out.display()
@@ -179,6 +257,9 @@ pub fn run(opts: &TournamentOptions) -> Result<String, String> {
     }
     std::fs::create_dir_all(&opts.out)
         .map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
+    if lock.is_none() {
+        lock = Some(crate::rundir::DirLock::acquire(&opts.out)?);
+    }
     crate::files::write_atomically(&path, rec.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let outcomes = run_pairings(&list, "umax tournament")?;
@@ -200,6 +281,7 @@ pub fn run(opts: &TournamentOptions) -> Result<String, String> {
         text += "\n";
         text += &crate::ratings::write_ratings(&opts.out, opts.resamples)?;
     }
+    drop(lock);
     Ok(text)
 }
 
@@ -264,6 +346,7 @@ pub fn merge(
         merged.push((name, csv, rows));
     }
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let _lock = crate::rundir::DirLock::acquire(out)?;
     crate::files::write_atomically(&out.join(RECORD), rec.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", out.join(RECORD).display()))?;
     let mut text = String::new();

@@ -17,6 +17,8 @@ const SIGNATURES: &[(&str, &str)] = &[
     ("iidr2", "bench: 5246826"),
     ("iidcut", "bench: 5618317"),
     ("sdp", "bench: 4396755"),
+    ("iidpv", "bench: 5903683"),
+    ("iidreset", "bench: 4502312"),
 ];
 
 fn bench(args: &[&str]) -> String {

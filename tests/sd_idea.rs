@@ -1,6 +1,6 @@
 //! Tests of the self-deepening idea itself, beyond parity with the C: where sd and old must
 //! search the same tree, where they must not, and what ends deepening.
-//! (`../shared/notes/self-deepening.md` gives the semantics.)
+//! (`docs/spec/builds.md`, section sd, gives the semantics.)
 
 use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
 use umax::builds::Build;

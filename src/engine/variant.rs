@@ -5,8 +5,8 @@
 //! changes. The search is generic over the variant (`search::<V, AUDIT, ABORT>`): each variant
 //! is its own compiled instance, and the constants of the others cost it nothing.
 //!
-//! The exact semantics are in `../shared/notes/self-deepening.md` (sd) and
-//! `../shared/notes/iid-variants.md` (noiid, iidr2, iidcut, sdp); each has a C twin in
+//! The exact semantics are in `docs/spec/builds.md` (sd, noiid, iidr2, iidcut, sdp, iidpv,
+//! iidreset); each has a C twin in
 //! `original/` except where `src/builds.rs` says otherwise. The catalogue of named builds
 //! (name, variant, C twin, description) is `src/builds.rs`, which sits above the engine: the
 //! engine knows variants, not builds.
@@ -25,7 +25,7 @@ pub enum Iid {
     Reduced(i32),
 }
 
-/// The expected node types of seed 004 (passed down as `D()`'s last argument when
+/// The expected node types of Garms' IID at CUT nodes (CCC, 2011; passed down as `D()`'s last argument when
 /// [`Variant::NODE_TYPES`]).
 pub mod node_type {
     pub const PV: i32 = 0;
@@ -46,12 +46,22 @@ pub trait Variant: 'static {
     const HIT_RESUME: bool = false;
     /// Where the iterations of a node below the root start.
     const IID: Iid = Iid::Classic;
-    /// The last argument of `D()` is the node's expected type ([`node_type`]; seed 004), and
-    /// the reduced iteration of [`Iid::Reduced`] is done only at PV and CUT nodes (iidcut).
+    /// The last argument of `D()` is the node's expected type ([`node_type`]; Garms, CCC, 2011), and
+    /// the reduced iteration of [`Iid::Reduced`] is done only at nodes of type
+    /// [`Variant::REDUCED_UP_TO`] or lower (iidcut: PV and CUT; iidpv: PV).
     const NODE_TYPES: bool = false;
+    /// With [`Variant::NODE_TYPES`] and [`Iid::Reduced`]: the last node type that gets the
+    /// reduced iteration (iidcut `CUT`, iidpv `PV`); nodes of a higher type go straight to `n`.
+    const REDUCED_UP_TO: i32 = node_type::CUT;
+    /// iidreset (Muller's "more drastic IID", 2007): at an expected-PV node below the root, in
+    /// iteration `d >= 3`, when the previous best move (searched first) scores below the
+    /// node's result of the iteration before and below `l`, the iteration is abandoned (nothing
+    /// stored) and deepening restarts at `d=2`, at most once per depth, at rising depths.
+    /// Needs [`Variant::NODE_TYPES`].
+    const RESET_AT_PV: bool = false;
     /// A move that fails high is searched again one ply deeper at a time, in the parent, up to
     /// the depth the node's last iteration would give it; if it still fails high there, a node
-    /// below the root takes its cutoff at full depth (`d=n`) (sdp; seed 002).
+    /// below the root takes its cutoff at full depth (`d=n`) (sdp; Muller, Winboard forum, 18 Feb 2006).
     const DEEPEN_IN_PARENT: bool = false;
 }
 
@@ -61,7 +71,7 @@ impl Variant for Old {
     const NAME: &'static str = "old";
 }
 
-/// Self-deepening IID (seed 000), changes 1-6 of the self-deepening note.
+/// Self-deepening IID (Muller, Winboard forum, 24 Apr 2006), changes 1-6 of `docs/spec/builds.md`.
 pub struct Sd;
 impl Variant for Sd {
     const NAME: &'static str = "sd";
@@ -90,7 +100,7 @@ impl Variant for IidR2 {
     const IID: Iid = Iid::Reduced(2);
 }
 
-/// IidR2 at expected PV and CUT nodes only (seed 004).
+/// IidR2 at expected PV and CUT nodes only (Garms, CCC, 2011).
 pub struct IidCut;
 impl Variant for IidCut {
     const NAME: &'static str = "iidcut";
@@ -98,7 +108,24 @@ impl Variant for IidCut {
     const NODE_TYPES: bool = true;
 }
 
-/// Self-deepening in the parent (seed 002; micro-Max 4.x's re-search loop).
+/// IidR2 at expected PV nodes only (the wiki: "most only use IID in PV-nodes").
+pub struct IidPv;
+impl Variant for IidPv {
+    const NAME: &'static str = "iidpv";
+    const IID: Iid = Iid::Reduced(2);
+    const NODE_TYPES: bool = true;
+    const REDUCED_UP_TO: i32 = node_type::PV;
+}
+
+/// 3.2's IID with Muller's reset at PV nodes (his 2007 to-do; node types as iidcut's).
+pub struct IidReset;
+impl Variant for IidReset {
+    const NAME: &'static str = "iidreset";
+    const NODE_TYPES: bool = true;
+    const RESET_AT_PV: bool = true;
+}
+
+/// Self-deepening in the parent (Muller, 18 Feb 2006; micro-Max 4.x's re-search loop).
 pub struct Sdp;
 impl Variant for Sdp {
     const NAME: &'static str = "sdp";

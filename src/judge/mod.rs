@@ -611,11 +611,9 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
     if out.exists() && !out.is_dir() {
         return Err(format!("--out {}: not a directory", out.display()));
     }
-    let non_empty = out.is_dir()
-        && fs::read_dir(out)
-            .map_err(|e| format!("cannot read {}: {e}", out.display()))?
-            .next()
-            .is_some();
+    // one writer per directory, before its rows are read
+    let _lock = crate::rundir::DirLock::acquire_existing(out)?;
+    let non_empty = out.is_dir() && !crate::rundir::is_empty_dir(out)?;
     if non_empty && !opts.resume {
         return Err(format!(
             "--out {}: the directory is not empty (use --resume to continue the run in it, or choose another directory)",
@@ -645,6 +643,7 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
         rows.iter().map(key_of).collect()
     };
     fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let _lock = crate::rundir::DirLock::acquire(out)?;
     // rewrite what is kept (drops a partial last line), then append
     write_csv(&div_path, &rows, &names)?;
     if positions_mode {

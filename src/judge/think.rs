@@ -60,7 +60,7 @@ pub fn think_at(
     let cpu_s = thread_cpu_seconds() - cpu0;
     Ok(Thought {
         mv: move_from_0x88(&board, think.from, think.to).map(|m| uci(&m)),
-        nodes: think.nodes.max(0) as u64,
+        nodes: think.searched,
         cpu_s,
     })
 }

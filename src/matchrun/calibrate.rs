@@ -151,7 +151,7 @@ pub fn measure(threads: usize, hash_bits: u32) -> Result<(f64, u64, f64), String
                                 let think = engine.think(&Limits::nodes(MEASURE_NODES));
                                 if pass == 1 {
                                     cpu += thread_cpu_seconds() - t0;
-                                    nodes += think.nodes.max(0) as u64;
+                                    nodes += think.searched;
                                 }
                             }
                         }

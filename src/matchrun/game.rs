@@ -1,5 +1,5 @@
 //! One game: each side an engine driven exactly as its C process would be driven by a referee
-//! feeding it lines (see `shared/notes/match-protocol.md`), shakmaty as the referee.
+//! feeding it lines (see `docs/spec/match-protocol.md`), shakmaty as the referee.
 //!
 //! | C main loop                               | here                                     |
 //! |-------------------------------------------|------------------------------------------|
@@ -57,8 +57,20 @@ impl Worker {
     fn engine(build: Build, hash_bits: u32, full_clear: bool) -> Engine {
         let mut e = Engine::new(build, hash_bits);
         e.set_full_clear(full_clear);
+        if let Some(start) = test_node_start() {
+            e.start_nodes_at(start);
+        }
         e
     }
+}
+
+/// Test hook, not for measurement: `UMAX_TEST_NODE_START=S` starts every think's node counter
+/// at `S` ([`Engine::start_nodes_at`]), so a test reaches the C's `int` wrap past 2^31 in a
+/// short game and checks that the rows record the 64-bit count.
+pub const TEST_NODE_START_VAR: &str = "UMAX_TEST_NODE_START";
+
+fn test_node_start() -> Option<u64> {
+    std::env::var(TEST_NODE_START_VAR).ok()?.parse().ok()
 }
 
 /// The position a game starts from, as the engines set it up: `None` for the initial position
@@ -256,7 +268,7 @@ impl<'e> Side<'e> {
         }
         let think = think.map_err(|msg| self.panic_end("thinking", msg))?;
         let cut = hard && self.engine.aborted();
-        self.nodes += think.nodes.max(0) as u64;
+        self.nodes += think.searched;
         self.depth = self.depth.max(searched_depth(&think.iterations));
         Ok(Thought {
             think,
@@ -289,7 +301,7 @@ fn think_comment(t: &Thought) -> String {
     } else {
         depth
     };
-    let mut c = format!("{score}/{depth} {:.3}s {}n", t.cpu, t.think.nodes);
+    let mut c = format!("{score}/{depth} {:.3}s {}n", t.cpu, t.think.searched);
     if t.allotted.is_some_and(|a| t.cpu > a) {
         c.push_str(" overrun");
     }
@@ -300,7 +312,7 @@ fn think_comment(t: &Thought) -> String {
 }
 
 /// Why the referee refused the move a think offered: one of the two faithful 3.2 cases of
-/// `shared/notes/match-protocol.md`, or a plain illegal move. `previous` is `K`,`L` before the
+/// `docs/spec/match-protocol.md`, or a plain illegal move. `previous` is `K`,`L` before the
 /// think (the last move fed in).
 fn refused_move(t: &Think, previous: (i8, i8)) -> Termination {
     if t.iterations.is_empty() && (t.from, t.to) == previous {
@@ -531,6 +543,7 @@ mod tests {
             from,
             to,
             nodes: 10,
+            searched: 10,
             iterations: vec![it; iterations],
             played: false,
         }

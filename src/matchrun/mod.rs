@@ -242,6 +242,37 @@ fn apply_clock(
     ))
 }
 
+/// The message of a run stopped by a failed append. A file lost underneath the run: every
+/// pairing's files are checked, each lost one saved beside it, and the command that puts the
+/// rows back is named.
+fn stopped_by(e: crate::rundir::AppendError, pairings: &mut [Running]) -> String {
+    use crate::rundir::AppendError;
+    match e {
+        AppendError::Io(msg) => format!(
+            "{msg}\nthe run stopped; every game before this one is on disk. Free the space (or lift the limit), then continue with --resume"
+        ),
+        AppendError::Lost { path, loss } => {
+            let saved: Vec<String> = pairings.iter_mut().flat_map(|r| r.dir.salvage()).collect();
+            let dirs: Vec<&std::path::Path> =
+                pairings.iter().map(|r| r.dir.path.as_path()).collect();
+            // a tournament's pairings share its directory
+            let top = match dirs.as_slice() {
+                [one] => one.to_path_buf(),
+                [first, ..] => first
+                    .parent()
+                    .map_or_else(|| first.to_path_buf(), |p| p.to_path_buf()),
+                [] => path.parent().map(|p| p.to_path_buf()).unwrap_or_default(),
+            };
+            let top = crate::text::shell_quote(&top.display().to_string());
+            format!(
+                "{} {loss} while this run was writing into it; the run stopped (no git operation or editor may touch a run's files while it runs: see the README).\n{}\nPut the rows back, then continue:\n  umax recover {top}\n  (then the same command with --resume)",
+                path.display(),
+                saved.join("\n")
+            )
+        }
+    }
+}
+
 /// One pairing of a run, prepared: everything refused is refused while preparing, before any
 /// game starts and before anything is written.
 struct Prepared {
@@ -252,6 +283,8 @@ struct Prepared {
     done_games: HashSet<u64>,
     shard_total: u64,
     to_play: u64,
+    /// The directory's lock, if it existed (taken before its rows were read).
+    lock: Option<crate::rundir::DirLock>,
 }
 
 /// Validates `opts` and plans its directory (no file is written).
@@ -280,6 +313,12 @@ fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
         game::check_fen_support(&book.openings)?;
     }
     let settings = settings_string(&opts, &book.name, &book.hash);
+    // one writer per directory: refused here, before anything is read or written, if another
+    // process holds it
+    let lock = match &opts.out {
+        Some(dir) => crate::rundir::DirLock::acquire_existing(dir)?,
+        None => None,
+    };
     let plan = output::plan(&opts, &settings)?;
     // Counts, not lists: --games may be up to 2^64-2, so pairs are produced lazily below.
     let done_games: HashSet<u64> = match &plan {
@@ -301,6 +340,7 @@ fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
         done_games,
         shard_total,
         to_play,
+        lock,
     })
 }
 
@@ -389,7 +429,7 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
     let mut running = Vec::with_capacity(prepared.len());
     for p in prepared {
         let resumed = matches!(p.plan, DirPlan::Resume { .. });
-        let (dir, done) = RunDir::open(p.plan, p.opts.builds)?;
+        let (dir, done) = RunDir::open(p.plan, p.opts.builds, p.lock)?;
         let (budget, settings, calibration_note) =
             apply_clock(&p.opts, &p.settings, &done, calibration.as_ref(), who)?;
         dir.write_command(&p.opts, resumed, calibration_note.as_deref())?;
@@ -521,6 +561,9 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
                     });
                     let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
                     let s = &mut *guard;
+                    if s.error.is_some() {
+                        return; // the run has stopped: nothing more is written
+                    }
                     let r = &mut s.pairings[job.pairing];
                     match r.dir.append(&record) {
                         Ok(()) => {
@@ -546,8 +589,8 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
                             }
                         }
                         Err(e) => {
-                            s.error.get_or_insert(e);
                             stop.store(true, Ordering::Relaxed);
+                            s.error = Some(stopped_by(e, &mut s.pairings));
                         }
                     }
                 }

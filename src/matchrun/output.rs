@@ -7,7 +7,7 @@ use super::options::MatchOptions;
 use crate::games::GameRow;
 use crate::outputs::{GameOutput, GameRecord};
 use crate::settings::Settings;
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -104,11 +104,7 @@ pub enum DirPlan {
     },
 }
 
-fn is_empty_dir(path: &Path) -> Result<bool, String> {
-    let mut entries =
-        fs::read_dir(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(entries.next().is_none())
-}
+use crate::rundir::{AppendError, DirLock, Guarded, is_empty_dir};
 
 /// Checks the output directory (nothing is written).
 pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
@@ -167,19 +163,20 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
     })
 }
 
-/// The open run directory.
+/// The open run directory: locked for this process ([`DirLock`]), its files appended to in
+/// whole records and checked before every append ([`Guarded`]).
 pub struct RunDir {
     pub path: PathBuf,
-    csv: csv::Writer<File>,
+    csv: Guarded,
     /// The per-game outputs ([`GAME_FILES`]), open for appending.
     appended: Vec<Appended>,
+    _lock: DirLock,
 }
 
 /// A per-game output and its open file.
 struct Appended {
     output: &'static dyn GameOutput,
-    path: PathBuf,
-    file: File,
+    file: Guarded,
 }
 
 fn io_err(path: &Path, e: std::io::Error) -> String {
@@ -189,15 +186,33 @@ fn io_err(path: &Path, e: std::io::Error) -> String {
 impl RunDir {
     /// Creates (or reopens, on resume) the directory and its files; a new games.csv gets the
     /// header of `builds`. Returns the rows already played.
+    /// `lock`: the directory's lock if it existed when the run was planned (taken before its
+    /// rows were read); a directory created now is locked here.
     pub fn open(
         plan: DirPlan,
         builds: crate::builds::Pairing,
+        lock: Option<DirLock>,
     ) -> Result<(RunDir, Vec<GameRow>), String> {
-        let (path, rows) = match plan {
-            DirPlan::NewDefault { base } => (create_unique(&base)?, Vec::new()),
+        let (path, rows, lock) = match plan {
+            DirPlan::NewDefault { base } => {
+                let path = create_unique(&base)?;
+                let lock = DirLock::acquire(&path)?;
+                (path, Vec::new(), lock)
+            }
             DirPlan::Fresh(path) => {
                 fs::create_dir_all(&path).map_err(|e| io_err(&path, e))?;
-                (path, Vec::new())
+                let lock = match lock {
+                    Some(l) => l,
+                    None => DirLock::acquire(&path)?,
+                };
+                // another run may have started in it since it was planned
+                if !is_empty_dir(&path)? {
+                    return Err(format!(
+                        "--out {}: the directory is not empty (use --resume to continue the run in it, or choose another directory)",
+                        path.display()
+                    ));
+                }
+                (path, Vec::new(), lock)
             }
             DirPlan::Resume {
                 path,
@@ -211,23 +226,18 @@ impl RunDir {
                     .open(&csv)
                     .map_err(|e| io_err(&csv, e))?;
                 f.set_len(complete_len).map_err(|e| io_err(&csv, e))?;
-                (path, rows)
+                let lock =
+                    lock.ok_or_else(|| format!("{}: resumed without its lock", path.display()))?;
+                (path, rows, lock)
             }
         };
         let csv_path = path.join(GAMES_CSV);
         let new_csv = fs::metadata(&csv_path).map_or(true, |m| m.len() == 0);
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&csv_path)
-            .map_err(|e| io_err(&csv_path, e))?;
-        let mut csv = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(file);
+        let mut csv = Guarded::open(&csv_path)?;
         if new_csv {
-            csv.write_record(&csv_header(builds.base.name(), builds.test.name()))
-                .and_then(|_| csv.flush().map_err(csv::Error::from))
+            let header = record_bytes(&csv_header(builds.base.name(), builds.test.name()))
                 .map_err(|e| format!("cannot write {}: {e}", csv_path.display()))?;
+            csv.append(&header).map_err(|e| e.to_string())?;
         }
         // a per-game output keeps only the games games.csv records (e.g. pgn::filter_games)
         let done: std::collections::HashSet<u64> = rows.iter().map(|r| r.game).collect();
@@ -242,15 +252,9 @@ impl RunDir {
                         .map_err(|e| io_err(&file_path, e))?;
                 }
             }
-            let file = OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(&file_path)
-                .map_err(|e| io_err(&file_path, e))?;
             appended.push(Appended {
                 output,
-                path: file_path,
-                file,
+                file: Guarded::open(&file_path)?,
             });
         }
         Ok((
@@ -258,28 +262,61 @@ impl RunDir {
                 path,
                 csv,
                 appended,
+                _lock: lock,
             },
             rows,
         ))
     }
 
     /// Records a finished game: the per-game outputs (PGN) first, then the row (the row is the
-    /// record; a game whose row is missing is played again on resume).
-    pub fn append(&mut self, record: &GameRecord) -> Result<(), String> {
-        for a in &mut self.appended {
-            // one write of the whole game, so a crash cuts at most the last game short
-            let bytes = crate::outputs::render(a.output, record)
-                .map_err(|e| format!("cannot write {}: {e}", a.path.display()))?;
-            a.file
-                .write_all(&bytes)
-                .and_then(|_| a.file.flush())
-                .map_err(|e| io_err(&a.path, e))?;
+    /// record; a game whose row is missing is played again on resume). Every file is checked
+    /// first: one that was lost underneath the run stops it before anything is written. Each
+    /// is one whole write, on disk when this returns; a failed write leaves no partial game.
+    pub fn append(&mut self, record: &GameRecord) -> Result<(), AppendError> {
+        for f in std::iter::once(&self.csv).chain(self.appended.iter().map(|a| &a.file)) {
+            f.check().map_err(|loss| AppendError::Lost {
+                path: f.path.clone(),
+                loss,
+            })?;
         }
-        let csv_path = self.path.join(GAMES_CSV);
-        self.csv
-            .serialize(&record.row)
-            .map_err(|e| format!("cannot write {}: {e}", csv_path.display()))?;
-        self.csv.flush().map_err(|e| io_err(&csv_path, e))
+        let mut written = Vec::new();
+        for a in &mut self.appended {
+            let bytes = crate::outputs::render(a.output, record).map_err(|e| {
+                AppendError::Io(format!("cannot write {}: {e}", a.file.path.display()))
+            })?;
+            a.file.append(&bytes)?;
+            written.push(bytes.len());
+        }
+        let row = row_bytes(&record.row).map_err(|e| {
+            AppendError::Io(format!("cannot write {}: {e}", self.csv.path.display()))
+        })?;
+        if let Err(e) = self.csv.append(&row) {
+            // the game's other records go too, so the files agree
+            for (a, n) in self.appended.iter_mut().zip(written) {
+                a.file.retract(n);
+            }
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Saves every file of this directory that was lost underneath the run to `FILE.recovered`
+    /// ([`Guarded::salvage`]); one line per file saved (or that could not be).
+    pub fn salvage(&mut self) -> Vec<String> {
+        std::iter::once(&mut self.csv)
+            .chain(self.appended.iter_mut().map(|a| &mut a.file))
+            .filter_map(|f| {
+                let path = f.path.clone();
+                f.salvage().map(|r| match r {
+                    Ok((saved, loss)) => format!(
+                        "{} {loss}: everything this run wrote into it is saved in {}",
+                        path.display(),
+                        saved.display()
+                    ),
+                    Err(e) => e,
+                })
+            })
+            .collect()
     }
 
     /// Writes (or, on resume, appends to) `command.txt`.
@@ -316,6 +353,24 @@ impl RunDir {
     }
 }
 
+/// One CSV record, as its line.
+fn record_bytes(fields: &csv::StringRecord) -> Result<Vec<u8>, csv::Error> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    w.write_record(fields)?;
+    w.into_inner().map_err(|e| csv::Error::from(e.into_error()))
+}
+
+/// A row of games.csv, as its line.
+fn row_bytes(row: &GameRow) -> Result<Vec<u8>, csv::Error> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    w.serialize(row)?;
+    w.into_inner().map_err(|e| csv::Error::from(e.into_error()))
+}
+
 /// Creates `base`, or `base-2`, `base-3`, ... (never an existing directory).
 fn create_unique(base: &Path) -> Result<PathBuf, String> {
     if let Some(parent) = base.parent() {
@@ -339,16 +394,7 @@ fn create_unique(base: &Path) -> Result<PathBuf, String> {
 /// A command line as it could be pasted into a shell.
 fn shell_join(args: &[String]) -> String {
     args.iter()
-        .map(|a| {
-            if !a.is_empty()
-                && a.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c))
-            {
-                a.clone()
-            } else {
-                format!("'{}'", a.replace('\'', "'\\''"))
-            }
-        })
+        .map(|a| crate::text::shell_quote(a))
         .collect::<Vec<_>>()
         .join(" ")
 }

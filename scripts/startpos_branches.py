@@ -1,0 +1,353 @@
+#!/usr/bin/env python3
+"""Where a self-play match played from the initial position parts, and what it scores.
+
+Reads  MATCH/games.csv (protocol-2 header: `<test>_score`, `<test>_nodes`, `<base>_nodes`, ...,
+       `moves` in UCI) and MATCH/games.pgn (per-move comments `{score/depth time_s nodes_n}`,
+       game number in the `[Round "N"]` tag; a comment may wrap over lines). A torn last line
+       of games.csv (no trailing newline: a match still running) is dropped. Games come in
+       pairs: game 2p-1 has BASE white, game 2p has TEST white.
+Writes to OUT (default MATCH):
+  branches.csv  one row per (parting node, move, mover build): every position reached by the
+                same move sequence from which games continue differently (a game that ends
+                there is the branch `(end)`); depths and nodes of that think from games.pgn.
+  startpos.json games, distinct games, first parting ply, the top 10 parting points (by games
+                reaching them), the test build's pentanomial score with a 95% interval and
+                Elo, and a resample of 100-game matches (50 pairs drawn with replacement from
+                the complete pairs, 10000 times, seed 1).
+  startpos.md   a short summary of the same numbers (skipped with --json-only).
+Run:   scripts/startpos_branches.py MATCH [--out DIR] [--json-only] [--check]
+--check writes nothing: exit 1 if the files in OUT differ from what would be written, else 0.
+A missing or malformed games.csv is a one-line error and exit 2.
+"""
+import argparse
+import csv
+import io
+import json
+import math
+import os
+import random
+import re
+import statistics
+import sys
+from collections import Counter, defaultdict
+
+RESAMPLES, RESAMPLE_PAIRS, SEED, TOP, FULL_PREFIX_PLY = 10000, 50, 1, 10, 20
+END = "end:"  # branch of the games that end at a node: "end:<termination>", mover = side to move
+
+
+class Bad(Exception):
+    """A missing or malformed games.csv."""
+
+
+def fnv(text):
+    """Short stable hash (FNV-1a, 32 bits) of a prefix."""
+    h = 0x811C9DC5
+    for b in text.encode():
+        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
+    return "%08x" % h
+
+
+def read_games(match):
+    path = os.path.join(match, "games.csv")
+    try:
+        with open(path, newline="") as f:
+            text = f.read()
+        rows = list(csv.reader(io.StringIO(text[: text.rfind("\n") + 1])))  # drop a torn last line
+    except (OSError, UnicodeDecodeError, csv.Error) as e:
+        raise Bad("cannot read %s: %s" % (path, getattr(e, "strerror", None) or e))
+    if not rows:
+        raise Bad("%s is empty" % path)
+    head = rows[0]
+    score = [c for c in head if c.endswith("_score")]
+    if len(score) != 1:
+        raise Bad("%s: expected one *_score column in the header, found %d" % (path, len(score)))
+    test = score[0][: -len("_score")]
+    bases = [c[: -len("_nodes")] for c in head if c.endswith("_nodes") and c != test + "_nodes"]
+    need = ["game", "pair", "white", "black", "result", "termination", "moves", test + "_nodes"]
+    missing = [c for c in need if c not in head]
+    if missing or len(bases) != 1:
+        raise Bad("%s: header lacks %s" % (path, ", ".join(missing) or "a base *_nodes column"))
+    base, col = bases[0], {c: i for i, c in enumerate(head)}
+    games = []
+    for n, r in enumerate(rows[1:], 2):
+        if not r:
+            continue
+        if len(r) != len(head):
+            raise Bad("%s line %d: %d fields, header has %d" % (path, n, len(r), len(head)))
+        g = {c: r[i] for c, i in col.items()}
+        try:
+            g["game"], g["pair"], pts = int(g["game"]), int(g["pair"]), float(g[test + "_score"])
+        except ValueError:
+            raise Bad("%s line %d: bad game, pair or %s_score" % (path, n, test))
+        if pts not in (0.0, 0.5, 1.0) or g["result"] not in ("1-0", "0-1", "1/2-1/2"):
+            raise Bad("%s line %d: bad result %r / score %r" % (path, n, g["result"], pts))
+        if {g["white"], g["black"]} != {test, base}:
+            raise Bad("%s line %d: players %s-%s are not %s and %s" % (path, n, g["white"], g["black"], base, test))
+        g["hp"], g["moves"] = int(pts * 2), tuple(g["moves"].split())
+        games.append(g)
+    if not games:
+        raise Bad("%s has no games" % path)
+    return base, test, games
+
+
+def read_thinks(match, games):
+    """game number -> list of (depth, nodes) per ply, None for book moves; games whose
+    comment count does not match the moves are left out."""
+    text = read_or_none(os.path.join(match, "games.pgn")) or ""
+    want = {g["game"]: len(g["moves"]) for g in games}
+    out = {}
+    for chunk in re.split(r"\n(?=\[Event )", text):
+        m = re.search(r'\[Round "(\d+)"\]', chunk)
+        if not m or int(m.group(1)) not in want:
+            continue
+        body = re.sub(r"^\[.*\]\s*$", "", chunk, flags=re.M)
+        thinks = []
+        for c in re.findall(r"\{([^}]*)\}", body):
+            c = " ".join(c.split())
+            t = re.match(r"\S*/(\d+) [\d.]+s (\d+)n\b", c)  # "+0.12/6 0.041s 1234n [overrun] [cut]"
+            if t:
+                thinks.append((int(t.group(1)), int(t.group(2))))
+            elif c.startswith("book"):
+                thinks.append(None)
+        if len(thinks) == want[int(m.group(1))]:
+            out[int(m.group(1))] = thinks
+    return out
+
+
+def parting_nodes(games):
+    """Yield (ply, prefix, {next move: [games]}) for every node where games part."""
+    stack = [(0, games)]
+    while stack:
+        k, group = stack.pop()
+        while True:
+            nxt = defaultdict(list)
+            for g in group:
+                nxt[g["moves"][k] if k < len(g["moves"]) else END + g["termination"]].append(g)
+            if len(nxt) > 1:
+                yield k + 1, group[0]["moves"][:k], nxt
+                stack.extend((k + 1, gs) for mv, gs in nxt.items() if not mv.startswith(END))
+                break
+            if next(iter(nxt)).startswith(END):
+                break
+            k += 1
+
+
+def median_text(xs):
+    m = statistics.median(xs) if xs else ""
+    return int(m) if m != "" and m == int(m) else m
+
+
+def mover(g, ply):
+    colour = "white" if ply % 2 else "black"
+    return g[colour], colour
+
+
+def depth_text(c):
+    return ";".join("%s:%d" % (d, c[d]) for d in sorted(c, key=lambda d: (d == "?", d)))
+
+
+def branch_rows(games, thinks):
+    nodes = []
+    for ply, prefix, nxt in parting_nodes(games):
+        ptxt = " ".join(prefix)
+        node = {"ply": ply, "prefix_len": len(prefix), "prefix_hash": fnv(ptxt),
+                "prefix": ptxt if ply <= FULL_PREFIX_PLY else "@%s/%d" % (fnv(ptxt), len(prefix)),
+                "games": sum(len(gs) for gs in nxt.values()), "to_move": Counter(), "branches": []}
+        for mv, gs in nxt.items():
+            split = defaultdict(list)
+            for g in gs:
+                split[mover(g, ply)].append(g)
+            for (build, colour), sub in split.items():
+                node["to_move"][build] += len(sub)
+                depths, nodes_n = Counter(), []
+                for g in sub:
+                    t = thinks.get(g["game"])
+                    t = t[ply - 1] if t and not mv.startswith(END) else None
+                    depths["?" if t is None else t[0]] += 1
+                    if t is not None:
+                        nodes_n.append(t[1])
+                pts = sum(g["hp"] for g in sub) / 2
+                node["branches"].append({
+                    "move": mv, "mover_build": build, "mover_colour": colour, "games": len(sub),
+                    "test_points": pts, "test_score": round(pts / len(sub), 4),
+                    "mover_depths": depth_text(depths),
+                    "mover_nodes_median": median_text(nodes_n)})
+        node["branches"].sort(key=lambda b: (-b["games"], b["move"], b["mover_build"]))
+        nodes.append(node)
+    nodes.sort(key=lambda n: (n["ply"], n["prefix_hash"], n["prefix"]))
+    return nodes, [dict(ply=n["ply"], prefix_len=n["prefix_len"], prefix_hash=n["prefix_hash"], prefix=n["prefix"],
+                        node_games=n["games"], **b) for n in nodes for b in n["branches"]]
+
+
+def elo(s):
+    return None if s is None or s <= 0 or s >= 1 else round(-400 * math.log10(1 / s - 1), 1)
+
+
+def pct(sorted_xs, q):
+    """Percentile with linear interpolation between closest ranks."""
+    x = (len(sorted_xs) - 1) * q / 100
+    lo = math.floor(x)
+    hi = min(lo + 1, len(sorted_xs) - 1)
+    return sorted_xs[lo] + (sorted_xs[hi] - sorted_xs[lo]) * (x - lo)
+
+
+def score_facts(games):
+    by_pair = defaultdict(list)
+    for g in games:
+        by_pair[g["pair"]].append(g["hp"])
+    pairs = [sum(v) for _, v in sorted(by_pair.items()) if len(v) == 2]  # half-points, 0..4
+    f = {"games_scored": len(games), "test_points": sum(g["hp"] for g in games) / 2,
+         "test_score_all_games": round(sum(g["hp"] for g in games) / 2 / len(games), 4),
+         "complete_pairs": len(pairs), "games_outside_complete_pairs": len(games) - 2 * len(pairs),
+         "pentanomial": {str(h / 2): pairs.count(h) for h in range(5)}}
+    if len(pairs) < 2:
+        f.update(score=None, score_lo=None, score_hi=None, elo=None, elo_lo=None, elo_hi=None)
+        return f, pairs
+    s = statistics.mean(pairs) / 4
+    se = statistics.stdev(pairs) / 4 / math.sqrt(len(pairs))
+    lo, hi = s - 1.96 * se, s + 1.96 * se
+    f.update(score=round(s, 4), score_se=round(se, 4), score_lo=round(lo, 4), score_hi=round(hi, 4),
+             elo=elo(s), elo_lo=elo(lo), elo_hi=elo(hi))
+    return f, pairs
+
+
+def resample(pairs):
+    if not pairs:
+        return None
+    rng = random.Random(SEED)
+    hps = sorted(sum(rng.choices(pairs, k=RESAMPLE_PAIRS)) for _ in range(RESAMPLES))
+    total = RESAMPLE_PAIRS * 4  # half-points available; percent = 100 * hp / total
+    per = [100 * h / total for h in hps]
+    return {"pairs_per_match": RESAMPLE_PAIRS, "resamples": RESAMPLES, "seed": SEED,
+            "mean_pct": round(statistics.mean(per), 2),
+            **{"p%s" % q: round(pct(per, float(q)), 2) for q in ("2.5", "25", "50", "75", "97.5")},
+            "share_ge_57.5": round(sum(1 for h in hps if 100 * h >= 57.5 * total) / RESAMPLES, 4),
+            "share_le_42.5": round(sum(1 for h in hps if 100 * h <= 42.5 * total) / RESAMPLES, 4)}
+
+
+def build(match, json_only):
+    base, test, games = read_games(match)
+    thinks = read_thinks(match, games)
+    nodes, rows = branch_rows(games, thinks)
+    seqs = Counter(g["moves"] for g in games)
+    by_col = {"%s_white" % b: len({g["moves"] for g in games if g["white"] == b}) for b in (base, test)}
+    both = {g["moves"] for g in games if g["white"] == base} & {g["moves"] for g in games if g["white"] == test}
+    top = sorted(nodes, key=lambda n: (-n["games"], n["ply"], n["prefix_hash"]))[:TOP]
+    score, pairs = score_facts(games)
+    facts = {
+        "match": os.path.basename(os.path.normpath(match)), "base": base, "test": test,
+        "games": len(games), "openings": sorted({g.get("opening", "") for g in games}),
+        "games_breaking_base_white_in_odd_games": sum((g["game"] % 2 == 1) != (g["white"] == base) for g in games),
+        "pgn_games_with_thinks": len(thinks),
+        "distinct_games": len(seqs), "distinct_games_by_colours": by_col,
+        "distinct_games_in_both_colour_assignments": len(both),
+        "most_repeated_game_count": max(seqs.values()),
+        "games_repeating_an_earlier_game": len(games) - len(seqs),
+        "terminations_by_side_to_move": {"%s, %s to move" % k: v for k, v in sorted(Counter(
+            (g["termination"], mover(g, len(g["moves"]) + 1)[0]) for g in games).items())},
+        "parting_nodes": len(nodes),
+        "first_parting_ply": min(n["ply"] for n in nodes) if nodes else None,
+        "first_parting_to_move": dict(sorted(min(nodes, key=lambda n: n["ply"])["to_move"].items()))
+        if nodes else None,
+        "top_parting_points": [
+            {"ply": n["ply"], "prefix_len": n["prefix_len"], "prefix_hash": n["prefix_hash"],
+             "prefix": n["prefix"], "games": n["games"], "to_move": dict(sorted(n["to_move"].items())),
+             "branches": [{k: b[k] for k in ("move", "mover_build", "games", "test_points",
+                                              "test_score", "mover_depths")} for b in n["branches"]]}
+            for n in top],
+        "score": score, "resample_100_games": resample(pairs)}
+    out = {"branches.csv": csv_text(rows), "startpos.json": json.dumps(facts, indent=1) + "\n"}
+    if not json_only:
+        out["startpos.md"] = md_text(facts)
+    return out
+
+
+COLS = ["ply", "prefix_len", "prefix_hash", "prefix", "move", "mover_build", "mover_colour", "games",
+        "node_games", "test_points", "test_score", "mover_depths", "mover_nodes_median"]
+
+
+def csv_text(rows):
+    f = io.StringIO()
+    w = csv.DictWriter(f, COLS, lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+    return f.getvalue()
+
+
+def md_text(F):
+    s, r, t = F["score"], F["resample_100_games"], F["test"]
+    fmt = lambda x: "n/a" if x is None else "%+.1f" % x
+    L = ["# %s: %s (test) vs %s (base) from the initial position" % (F["match"], t, F["base"]), ""]
+    if s["score"] is not None:
+        L.append("- %s score: %.1f%% [%.1f%%, %.1f%%] (95%%, %d pairs), Elo %s [%s, %s]" % (
+            t, 100 * s["score"], 100 * s["score_lo"], 100 * s["score_hi"], s["complete_pairs"],
+            fmt(s["elo"]), fmt(s["elo_lo"]), fmt(s["elo_hi"])))
+    L.append("- pentanomial (pair score: pairs): " + ", ".join("%s: %d" % kv for kv in s["pentanomial"].items()))
+    L.append("- games: %d; distinct games: %d (%s); in both colour assignments: %d; most repeated: %d" % (
+        F["games"], F["distinct_games"], ", ".join("%s %d" % kv for kv in F["distinct_games_by_colours"].items()),
+        F["distinct_games_in_both_colour_assignments"], F["most_repeated_game_count"]))
+    L.append("- parting nodes: %d; first parting ply: %s (to move: %s)" % (
+        F["parting_nodes"], F["first_parting_ply"],
+        ", ".join("%s %d" % kv for kv in (F["first_parting_to_move"] or {}).items())))
+    L += ["", "## Main parting points (by games reaching them)", "",
+          "| ply | prefix | to move | move | games | %s score | mover depth |" % t, "|---|---|---|---|---|---|---|"]
+    shown = 0
+    for n in F["top_parting_points"]:
+        if shown >= 18:
+            break
+        pre = n["prefix"] if len(n["prefix"]) <= 30 else "%s... (%d)" % (n["prefix"][:24], n["prefix_len"])
+        for b in n["branches"][:4]:
+            L.append("| %d | %s | %s | %s | %d/%d | %.1f%% | %s |" % (
+                n["ply"], pre or "(start)", b["mover_build"], b["move"], b["games"], n["games"],
+                100 * b["test_score"], b["mover_depths"]))
+            shown += 1
+        if len(n["branches"]) > 4:
+            L.append("| %d | | | %d more | | | |" % (n["ply"], len(n["branches"]) - 4))
+            shown += 1
+    if r:
+        L += ["", "## %s score in a 100-game match (50 pairs resampled %d times, seed %d)" % (
+            t, r["resamples"], r["seed"]), "",
+            "| mean | 2.5% | 25% | 50% | 75% | 97.5% | >= 57.5% | <= 42.5% |", "|---|---|---|---|---|---|---|---|",
+            "| %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f%% | %.1f%% |" % (
+                r["mean_pct"], r["p2.5"], r["p25"], r["p50"], r["p75"], r["p97.5"],
+                100 * r["share_ge_57.5"], 100 * r["share_le_42.5"])]
+    return "\n".join(L) + "\n"
+
+
+def read_or_none(path):
+    try:
+        with open(path, errors="replace") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("match", help="match directory holding games.csv and games.pgn")
+    ap.add_argument("--out", help="output directory (default: the match directory)")
+    ap.add_argument("--json-only", action="store_true", help="write no startpos.md")
+    ap.add_argument("--check", action="store_true", help="exit 1 if the files in --out are stale")
+    a = ap.parse_args()
+    out = a.out or a.match
+    try:
+        files = build(a.match, a.json_only)
+    except Bad as e:
+        print("startpos_branches: error: %s" % e, file=sys.stderr)
+        return 2
+    if a.check:
+        stale = [name for name, text in files.items() if read_or_none(os.path.join(out, name)) != text]
+        if stale:
+            print("startpos_branches: stale in %s: %s" % (out, ", ".join(stale)), file=sys.stderr)
+            return 1
+        return 0
+    os.makedirs(out, exist_ok=True)
+    for name, text in files.items():
+        with open(os.path.join(out, name), "w") as f:
+            f.write(text)
+    print("startpos_branches: wrote %s to %s" % (", ".join(files), out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
