@@ -5,6 +5,7 @@
 #
 #   scripts/build-original.sh [--nodes N] [--hash-bits B] [--out DIR] [--build NAME[,NAME..]|all]
 #                             [--twin]
+#   scripts/build-original.sh --runtime --build NAME[,NAME..]|all [--out DIR]
 #
 # Plain builds (untouched source):   DIR/mm-NAME
 # Instrumented builds (root trace):  DIR/mm-NAME-trace-nN-uB
@@ -18,6 +19,11 @@
 #   DIR/mm-NAME-twin-nN-uB: the instrumented source, except that getchar() at end of input
 #   exits (the C loops forever there, clearing its table and reprinting the board; umax exits),
 #   so that a whole process can be timed (scripts/bench-vs-c.sh).
+# With --runtime: one line per build, `NAME PLAIN RT`, RT = DIR/mm-NAME-rt: the instrumented source
+#   with its limits read at run time instead of compiled in (one binary per build for every limit):
+#   the node limit from the environment variable MM_NODES (default 1e7) and the table size from
+#   MM_HASH_BITS (U = 2^B + 8; default the published 16777224), the table calloc'ed at start (a
+#   static array in the published program: zeroed memory either way). The test harness runs these.
 # Each binary is built to a temporary name and renamed, so parallel callers never see half a file;
 # a binary newer than its inputs is kept.
 set -euo pipefail
@@ -27,6 +33,7 @@ bits=24
 out="${UMAX_C_DIR:-$here/target/original}"
 want=""
 twin=""
+runtime=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --nodes) nodes="$2"; shift 2 ;;
@@ -34,10 +41,14 @@ while [ $# -gt 0 ]; do
     --out) out="$2"; shift 2 ;;
     --build) want="$2"; shift 2 ;;
     --twin) twin=1; shift ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    --runtime) runtime=1; shift ;;
+    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
     *) echo "build-original.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
+if [ -n "$runtime" ] && { [ -z "$want" ] || [ -n "$twin" ]; }; then
+  echo "build-original.sh: --runtime needs --build (and builds no timing twin)" >&2; exit 2
+fi
 if [ -n "$twin" ] && [ -z "$want" ]; then
   echo "build-original.sh: --twin needs --build (each twin is printed as a fourth field of its build's line)" >&2; exit 2
 fi
@@ -90,6 +101,16 @@ exit_at_eof() { # $1 = instrumented source in, $2 = source out: getchar() at end
     echo "build-original.sh: making the timing twin of $1 failed (source changed?)" >&2; exit 4; }
 }
 
+runtime_limits() { # $1 = instrumented source in, $2 = source out: limits from the environment
+  sed -e 's/N<NODES/N<mm_nodes/' \
+      -e '/^#ifndef U$/,/^#endif$/c int U=16777224;double mm_nodes=1e7;' \
+      -e 's/^struct _ {int K,V;char X,Y,D;} A\[U\];/struct _ {int K,V;char X,Y,D;} *A;/' \
+      -e 's/^ int j,k=8,\*p,c\[9\];$/ int j,k=8,*p,c[9];\n {char*s=getenv("MM_HASH_BITS");if(s)U=(1<<atoi(s))+8;s=getenv("MM_NODES");if(s)mm_nodes=atof(s);A=calloc(U,sizeof*A);if(!A)exit(3);}/' \
+      "$1" > "$2"
+  grep -q 'N<mm_nodes' "$2" && grep -q '^int U=16777224;' "$2" && grep -q '} \*A;' "$2" && grep -q 'A=calloc' "$2" || {
+    echo "build-original.sh: the run-time-limits source of $1 failed (source changed?)" >&2; exit 4; }
+}
+
 build() { # $1 = source, $2 = output, $3 = patch file or "", rest = extra flags
   local s="$1" o="$2" p="$3"; shift 3
   if [ -x "$o" ] && [ "$o" -nt "$src" ] && { [ -z "$p" ] || [ "$o" -nt "$p" ]; } && [ "$o" -nt "$0" ]; then
@@ -109,13 +130,20 @@ for v in "${names[@]}"; do
   fi
   build "$tmp/$v.c" "$out/mm-$v" "$pf"
   instrument "$tmp/$v.c" "$tmp/$v-trace.c"
+  if [ -n "$runtime" ]; then
+    runtime_limits "$tmp/$v-trace.c" "$tmp/$v-rt.c"
+    build "$tmp/$v-rt.c" "$out/mm-$v-rt" "$pf"
+    continue
+  fi
   build "$tmp/$v-trace.c" "$out/mm-$v-trace-n$nodes-u$bits" "$pf" -DNODES="$nodes" -DU="$u"
   if [ -n "$twin" ]; then
     exit_at_eof "$tmp/$v-trace.c" "$tmp/$v-twin.c"
     build "$tmp/$v-twin.c" "$out/mm-$v-twin-n$nodes-u$bits" "$pf" -DNODES="$nodes" -DU="$u"
   fi
 done
-if [ -z "$want" ]; then
+if [ -n "$runtime" ]; then
+  for v in "${names[@]}"; do echo "$v $out/mm-$v $out/mm-$v-rt"; done
+elif [ -z "$want" ]; then
   echo "$out/mm-old"
   echo "$out/mm-sd"
   echo "$out/mm-old-trace-n$nodes-u$bits"

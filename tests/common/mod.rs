@@ -15,9 +15,9 @@
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 pub const UMAX: &str = env!("CARGO_BIN_EXE_umax");
@@ -103,84 +103,113 @@ pub fn golden_path(s: &Session, b: B) -> PathBuf {
     root().join(format!("tests/golden/{}.{}.out", s.name, b.name()))
 }
 
-/// Paths of the C twins for one (node limit, table size): plain and instrumented, by build.
+/// A C twin to run: its binary and the environment it reads its limits from.
+#[derive(Clone, Debug)]
+pub struct CBin {
+    pub path: PathBuf,
+    pub env: Vec<(&'static str, String)>,
+}
+
+/// The C twins for one (node limit, table size): plain and instrumented, by build. The
+/// instrumented one is built once per build with its limits read at run time
+/// (`scripts/build-original.sh --runtime`: MM_NODES, MM_HASH_BITS), so no limit compiles anything.
 #[derive(Clone, Debug)]
 pub struct CBins {
-    bins: HashMap<B, (PathBuf, PathBuf)>,
+    bins: HashMap<B, (CBin, CBin)>,
 }
 
 impl CBins {
-    /// The instrumented twin (root trace) of `b`.
-    pub fn trace(&self, b: B) -> &Path {
+    /// The instrumented twin (root trace) of `b`, at this node limit and table size.
+    pub fn trace(&self, b: B) -> &CBin {
         &self.get(b).1
     }
 
-    /// The plain twin (the published program, patched for `b`).
-    pub fn plain(&self, b: B) -> &Path {
+    /// The plain twin (the published program, patched for `b`: 1e7 nodes, 2^24+8 entries).
+    pub fn plain(&self, b: B) -> &CBin {
         &self.get(b).0
     }
 
-    fn get(&self, b: B) -> &(PathBuf, PathBuf) {
+    fn get(&self, b: B) -> &(CBin, CBin) {
         self.bins
             .get(&b)
             .unwrap_or_else(|| panic!("build {b} has no C twin built"))
     }
 }
 
+/// The C twins of the catalogue, built once per test process: `(plain, run-time-limits)` paths
+/// by build; `None`: skipped (no compiler, outside CI).
+fn c_twin_paths() -> Option<HashMap<B, (PathBuf, PathBuf)>> {
+    static PATHS: OnceLock<Option<HashMap<B, (PathBuf, PathBuf)>>> = OnceLock::new();
+    PATHS
+        .get_or_init(|| {
+            let out = Command::new("bash")
+                .arg(root().join("scripts/build-original.sh"))
+                .args(["--runtime", "--build", "all"])
+                .output();
+            match out {
+                Ok(o) if o.status.success() => {
+                    let text = String::from_utf8(o.stdout).unwrap();
+                    let mut bins = HashMap::new();
+                    for line in text.lines() {
+                        let f: Vec<&str> = line.split(' ').collect();
+                        assert_eq!(f.len(), 3, "build-original.sh printed {text}");
+                        let b: B = f[0].parse().expect("a build of the catalogue");
+                        bins.insert(b, (PathBuf::from(f[1]), PathBuf::from(f[2])));
+                    }
+                    assert_eq!(
+                        bins.keys()
+                            .copied()
+                            .collect::<std::collections::BTreeSet<_>>(),
+                        c_twins().into_iter().collect(),
+                        "build-original.sh builds exactly the catalogue's C twins"
+                    );
+                    Some(bins)
+                }
+                other => {
+                    let why = match other {
+                        Ok(o) => String::from_utf8_lossy(&o.stderr).to_string(),
+                        Err(e) => e.to_string(),
+                    };
+                    if in_ci() {
+                        panic!(
+                            "CI=true: the C original must build for the parity tests, but: {why}"
+                        );
+                    }
+                    eprintln!("SKIPPING live C comparison: cannot build the C original: {why}");
+                    None
+                }
+            }
+        })
+        .clone()
+}
+
 #[path = "../ci_env/mod.rs"]
 mod ci_env;
 use ci_env::in_ci;
 
-/// Builds (once per test process) the C twins for this node limit and table size. Without a C
-/// compiler the live comparison is skipped with a message, except in CI, where it fails.
-/// Built C twins by (node limit, table bits); `None`: skipped (no compiler).
-type CBinsCache = Mutex<HashMap<(String, u32), Option<CBins>>>;
-
+/// The C twins for this node limit and table size (built once per test process, whatever
+/// the limits). Without a C compiler the live comparison is skipped with a message, except in
+/// CI, where it fails.
 pub fn c_bins(nodes: &str, bits: u32) -> Option<CBins> {
-    static CACHE: OnceLock<CBinsCache> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(v) = map.get(&(nodes.to_string(), bits)) {
-        return v.clone();
-    }
-    let out = Command::new("bash")
-        .arg(root().join("scripts/build-original.sh"))
-        .args(["--nodes", nodes, "--hash-bits", &bits.to_string()])
-        .args(["--build", "all"])
-        .output();
-    let result = match out {
-        Ok(o) if o.status.success() => {
-            let text = String::from_utf8(o.stdout).unwrap();
-            let mut bins = HashMap::new();
-            for line in text.lines() {
-                let f: Vec<&str> = line.split(' ').collect();
-                assert_eq!(f.len(), 3, "build-original.sh printed {text}");
-                let b: B = f[0].parse().expect("a build of the catalogue");
-                bins.insert(b, (PathBuf::from(f[1]), PathBuf::from(f[2])));
-            }
-            assert_eq!(
-                bins.keys()
-                    .copied()
-                    .collect::<std::collections::BTreeSet<_>>(),
-                c_twins().into_iter().collect(),
-                "build-original.sh builds exactly the catalogue's C twins"
-            );
-            Some(CBins { bins })
-        }
-        other => {
-            let why = match other {
-                Ok(o) => String::from_utf8_lossy(&o.stderr).to_string(),
-                Err(e) => e.to_string(),
+    let paths = c_twin_paths()?;
+    let bins = paths
+        .into_iter()
+        .map(|(b, (plain, rt))| {
+            let plain = CBin {
+                path: plain,
+                env: Vec::new(),
             };
-            if in_ci() {
-                panic!("CI=true: the C original must build for the parity tests, but: {why}");
-            }
-            eprintln!("SKIPPING live C comparison: cannot build the C original: {why}");
-            None
-        }
-    };
-    map.insert((nodes.to_string(), bits), result.clone());
-    result
+            let trace = CBin {
+                path: rt,
+                env: vec![
+                    ("MM_NODES", nodes.to_string()),
+                    ("MM_HASH_BITS", bits.to_string()),
+                ],
+            };
+            (b, (plain, trace))
+        })
+        .collect();
+    Some(CBins { bins })
 }
 
 /// Lines the C reads from `input`: every byte <= 10 ends one, and so does end of input after
@@ -210,7 +239,8 @@ fn kill(child: &mut Child) {
 
 /// Runs a C binary on `input` and returns its output up to the point where it meets end of
 /// input: through the (L+1)-th board for L input lines. The C is then killed.
-pub fn run_c(bin: &Path, input: &[u8]) -> Vec<u8> {
+pub fn run_c(c: &CBin, input: &[u8]) -> Vec<u8> {
+    let bin = &c.path;
     let boards = lines_read(input) + 1;
     // Line-buffered stdout lets us stop as soon as the last board is out.
     let mut cmd = match stdbuf() {
@@ -221,6 +251,7 @@ pub fn run_c(bin: &Path, input: &[u8]) -> Vec<u8> {
         }
         None => Command::new(bin),
     };
+    cmd.envs(c.env.iter().map(|(k, v)| (*k, v.as_str())));
     let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
