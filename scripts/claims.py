@@ -5,7 +5,7 @@
     scripts/claims.py --check    # exit 1 (and show the difference) if any block is stale
 
 Each block between `<!-- CLAIMS:name -->` and `<!-- /CLAIMS:name -->` in README.md,
-results/README.md, results/tc-60/forfeits.md, results/calibration/README.md and results/bench.md
+results/journal.md, results/tc-60/forfeits.md, results/calibration/README.md and results/bench.md
 is rendered here
 from the files it names (summary.csv, surprise.csv, surprise-repeats.csv, effort.csv,
 forfeit-thinks.csv, forfeits.csv, the games and settings of the runs, the C's speed in the
@@ -1591,7 +1591,7 @@ def wrap(text, width=95):
 
 BLOCKS = {
     "README.md": {"headline": block_headline, "speed": block_speed, "throughput": block_throughput},
-    "results/README.md": {"open-runs": block_open_runs, "tc60": block_tc60, "conditions": block_conditions,
+    "results/journal.md": {"open-runs": block_open_runs, "tc60": block_tc60, "conditions": block_conditions,
                           "surprise-table": block_surprise_table,
                           "surprise": block_surprise, "conclusion": block_conclusion},
     "results/tc-60/forfeits.md": {"forfeits-intro": block_forfeits_intro,

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the results table into results/README.md and README.md from the committed
+"""Writes the results table into results/journal.md and README.md from the committed
 summary.csv files, so the numbers there come from those files and nowhere else.
 
     scripts/results-table.py            # rewrite the tables between <!-- TABLE --> markers
@@ -104,5 +104,5 @@ if __name__ == "__main__":
     if "--print" in sys.argv:
         sys.stdout.write(t)
     else:
-        for p in ("results/README.md", "README.md"):
+        for p in ("results/journal.md", "README.md"):
             splice(os.path.join(HERE, p), t)

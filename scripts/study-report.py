@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """The IID study's text, generated from its committed files (so text and files cannot drift).
 
-    scripts/study-report.py            # rewrite the marked blocks of results/README.md and README.md
+    scripts/study-report.py            # rewrite the marked blocks of results/journal.md and README.md
     scripts/study-report.py --check    # exit 1 (naming the block) if a block is not what the files give
 
 Reads results/iid-scaled-15/ (ratings.csv and crosstable.csv, written by `umax tournament`
 or `umax tournament --rate`, and each pairing's games.csv through scripts/umaxresults.py) and
 results/iid-cost/depth.csv (`umax bench --build all --depth D --csv`), and writes:
-- between `<!-- STUDY -->` and `<!-- /STUDY -->` in results/README.md: the rating table, the
+- between `<!-- STUDY -->` and `<!-- /STUDY -->` in results/journal.md: the rating table, the
   games per pairing, the cost-to-depth medians, and the conclusions, each sentence built from
   the numbers it quotes;
 - between `<!-- STUDY-HEADLINE -->` and `<!-- /STUDY-HEADLINE -->` in README.md: the headline.
@@ -223,7 +223,7 @@ def headline_block():
         f"pairing): Elo against old with 95% intervals (bootstrap over game pairs): "
         + "; ".join(parts)
         + ". Full table, cost to depth and conclusions: "
-        "[`results/README.md`](results/README.md#the-iid-study)."
+        "[`results/journal.md`](results/journal.md#the-iid-study)."
     )
 
 
@@ -247,7 +247,7 @@ def replace(path, tag, text, check):
 
 def main():
     check = "--check" in sys.argv[1:]
-    ok = replace(os.path.join(ROOT, "results", "README.md"), "STUDY", study_block(), check)
+    ok = replace(os.path.join(ROOT, "results", "journal.md"), "STUDY", study_block(), check)
     ok &= replace(os.path.join(ROOT, "README.md"), "STUDY-HEADLINE", headline_block(), check)
     sys.exit(0 if ok else 1)
 

@@ -1,5 +1,5 @@
 //! Every sentence of the reports that quotes a result is a `<!-- CLAIMS:name -->` block that
-//! `scripts/claims.py` renders from the committed files (README.md, results/README.md,
+//! `scripts/claims.py` renders from the committed files (README.md, results/journal.md,
 //! results/tc-60/forfeits.md, results/calibration/README.md, results/bench.md): the text must be what the files
 //! give today. The forfeiting thinks' table the blocks read is itself regenerated from the
 //! committed games.
@@ -113,4 +113,56 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
             std::fs::copy(&p, &t).unwrap();
         }
     }
+}
+
+/// The report (results/README.md and results/facts.json) is what `scripts/report/report.py`
+/// renders from the committed run files.
+#[test]
+fn the_report_is_what_the_run_files_give() {
+    check("report/report.py");
+}
+
+/// The report's checker fails on a changed number: a copy of the script and of the files it
+/// reads, with one figure of the rendered report changed.
+#[test]
+fn the_report_catches_a_changed_number() {
+    if !python() {
+        return;
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-stale");
+    let _ = std::fs::remove_dir_all(&tmp);
+    copy_dir(&root.join("scripts/report"), &tmp.join("scripts/report"));
+    let runs = [
+        "scaled-15",
+        "scaled-60",
+        "startpos-scaled-15",
+        "startpos-sd-iidr2-scaled-15",
+        "iid-scaled-15",
+        "iid-scaled-60",
+    ];
+    for run in runs {
+        if root.join("results").join(run).is_dir() {
+            copy_dir(&root.join("results").join(run), &tmp.join("results").join(run));
+        }
+    }
+    for f in ["README.md", "facts.json"] {
+        std::fs::copy(root.join("results").join(f), tmp.join("results").join(f)).unwrap();
+    }
+    let run = || {
+        Command::new("python3")
+            .arg(tmp.join("scripts/report/report.py"))
+            .arg("--check")
+            .output()
+            .unwrap()
+    };
+    let out = run();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    let report = std::fs::read_to_string(tmp.join("results/README.md")).unwrap();
+    let changed = report.replacen("1,000 games", "1,001 games", 1);
+    assert_ne!(report, changed, "the report names the match's 1,000 games");
+    std::fs::write(tmp.join("results/README.md"), changed).unwrap();
+    let out = run();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("stale text in results/README.md"));
 }

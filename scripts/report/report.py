@@ -1,0 +1,282 @@
+#!/usr/bin/env python3
+"""The report's one generator: named facts from the committed run files, rendered into the
+hand-written template.
+
+    python3 scripts/report/report.py            # write results/README.md and results/facts.json
+    python3 scripts/report/report.py --check    # exit 1 if either is not what the files give
+
+Reads (all committed, all written by `umax`): each head-to-head run's `summary.csv` and
+`games.csv`, each tournament's `ratings.csv` and its pairings' `summary.csv`, the initial-position
+runs' `startpos.json` (scripts/startpos_branches.py). Writes `results/facts.json` (every named
+fact, as data) and `results/README.md` (scripts/report/results.md.in with each `{{name}}`
+replaced by a fact and each `{{table:name}}` by a generated table). Nothing is parsed back from
+markdown. A placeholder without a fact is an error.
+"""
+import csv
+import json
+import math
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+RES = ROOT / "results"
+TEMPLATE = Path(__file__).with_name("results.md.in")
+OUT = RES / "README.md"
+FACTS = RES / "facts.json"
+
+# the schemes sd is compared with, in the report's order (name, what it is)
+SCHEMES = [
+    ("old", "micro-Max 3.2 as published: IID at every node from the hash depth"),
+    ("iidr2", "the textbook IID: one search at n-2 where the hash has no move"),
+    ("iidcut", "iidr2 at expected PV and CUT nodes only (Garms 2011)"),
+    ("iidpv", "iidr2 at expected PV nodes only (\"most only use IID in PV-nodes\")"),
+    ("iidreset", "3.2's IID, restarted at a PV node when the hint's score drops (Muller 2007)"),
+    ("sdp", "a fail high re-searched one ply deeper at a time, in the parent (Muller 2006)"),
+    ("noiid", "no IID below the root (the control)"),
+]
+STUDY15 = "iid-scaled-15"
+STUDY60 = "iid-scaled-60"
+PER_PAIRING = 200
+
+
+def read_csv(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def elo(score):
+    if score <= 0 or score >= 1:
+        return math.copysign(math.inf, score - 0.5)
+    return -400 * math.log10(1 / score - 1)
+
+
+def head_to_head(run_dir, build="sd"):
+    """`build`'s view of a match directory's summary.csv (None if absent): games, score,
+    pentanomial Elo and its 95% half-width, LOS, draw ratio, and time losses by side."""
+    summary = run_dir / "summary.csv"
+    if not summary.is_file():
+        return None
+    row = read_csv(summary)[0]
+    settings = dict(kv.split("=", 1) for kv in row["settings"].split(";") if "=" in kv)
+    base, test = settings["builds"].split(",")
+    if build not in (base, test):
+        return None
+    sign = 1 if build == test else -1
+    other = base if build == test else test
+    score = float(row["score"]) if sign == 1 else 1 - float(row["score"])
+    games = read_csv(run_dir / "games.csv")
+    forfeits = {base: 0, test: 0}
+    points, played = 0.0, 0  # build's points in the games not lost on time
+    for g in games:
+        if g["termination"] == "time_forfeit":
+            loser = g["white"] if g["result"] == "0-1" else g["black"]
+            forfeits[loser] += 1
+            continue
+        played += 1
+        mine = float(g[f"{test}_score"]) if build == test else 1 - float(g[f"{test}_score"])
+        points += mine
+    return {
+        "opponent": other,
+        "games": int(row["games"]),
+        "score": score,
+        "elo": sign * float(row["ptnml_elo"]),
+        "elo_pm": float(row["ptnml_elo_pm"]),
+        "los": float(row["los"]) if sign == 1 else 1 - float(row["los"]),
+        "draws": float(row["draw_ratio"]),
+        "wins": int(row["wins"] if sign == 1 else row["losses"]),
+        "losses": int(row["losses"] if sign == 1 else row["wins"]),
+        "forfeits_lost": forfeits[build],
+        "forfeits_won": forfeits[other],
+        "score_no_forfeit": points / played if played else None,
+    }
+
+
+def pairing_dir(study, a, b):
+    for name in (f"{a}-{b}", f"{b}-{a}"):
+        if (RES / study / name).is_dir():
+            return RES / study / name
+    return None
+
+
+def ratings(study):
+    path = RES / study / "ratings.csv"
+    if not path.is_file():
+        return {}
+    out = {}
+    for r in read_csv(path):
+        num = lambda k: float(r[k]) if r[k] not in ("", "-") else None
+        out[r["build"]] = {"elo": num("elo"), "lo": num("lo95"), "hi": num("hi95"), "games": int(r["games"])}
+    return out
+
+
+def facts():
+    f = {"claim_elo": elo(0.575)}
+    # the 1000-game matches of old against sd (default suite) and the initial-position runs
+    for key, run in [("m15", "scaled-15"), ("m60", "scaled-60"), ("sp", "startpos-scaled-15"),
+                     ("spr2", "startpos-sd-iidr2-scaled-15")]:
+        h = head_to_head(RES / run)
+        if h:
+            for k, v in h.items():
+                f[f"{key}_{k}"] = v
+    for key, run in [("sp", "startpos-scaled-15"), ("spr2", "startpos-sd-iidr2-scaled-15")]:
+        p = RES / run / "startpos.json"
+        if p.is_file():
+            j = json.load(open(p))
+            f[f"{key}_distinct"] = j["distinct_games"]
+            f[f"{key}_first_parting_ply"] = j["first_parting_ply"]
+            r = j["resample_100_games"]
+            if j["test"] == "sd":
+                lo, hi, ge = r["p2.5"], r["p97.5"], r["share_ge_57.5"]
+            else:  # sd is the base: its score is 100 less the test's
+                lo, hi, ge = 100 - r["p97.5"], 100 - r["p2.5"], r["share_le_42.5"]
+            f[f"{key}_r100_lo"], f[f"{key}_r100_hi"], f[f"{key}_r100_ge575"] = lo, hi, ge
+    # the study: sd head to head with every scheme, and the joint ratings
+    for study, tag in [(STUDY15, "s15"), (STUDY60, "s60")]:
+        rat = ratings(study)
+        for name, _ in SCHEMES:
+            d = pairing_dir(study, "sd", name) if name != "sd" else None
+            h = head_to_head(d) if d else None
+            if h:
+                for k, v in h.items():
+                    f[f"{tag}_{name}_{k}"] = v
+        for name in [n for n, _ in SCHEMES] + ["sd"]:
+            for k, v in rat.get(name, {}).items():
+                f[f"{tag}_rating_{name}_{k}"] = v
+    return f
+
+
+def contains_zero(f, key):
+    return abs(f[f"{key}_elo"]) <= f[f"{key}_elo_pm"]
+
+
+# What the template's sentences say of the numbers, checked against the facts: a sentence that
+# the data no longer support fails --check like a stale number (message: the sentence to fix).
+CLAIMS = [
+    ("answer 1: every interval against old contains 0",
+     lambda f: all(contains_zero(f, k) for k in ("m15", "s15_old", "m60"))),
+    ("answer 1: 57.5% is outside the 1000-game match's interval",
+     lambda f: elo(0.575) > f["m15_elo"] + f["m15_elo_pm"]),
+    ("answer 2: sd is ahead of iidr2 and iidcut beyond the interval",
+     lambda f: all(f[f"s15_{k}_elo"] > f[f"s15_{k}_elo_pm"] for k in ("iidr2", "iidcut"))),
+    ("answer 3: from the initial position sd and old are even (interval contains 0)",
+     lambda f: contains_zero(f, "sp")),
+    ("answer 3: against iidr2 from the initial position, most of sd's wins are time losses",
+     lambda f: f["spr2_forfeits_won"] * 2 > f["spr2_wins"] and f["spr2_score_no_forfeit"] < 0.5 + 0.05),
+    ("answer 4 and evidence: the joint rating's interval of sd contains 0 (its lower end just below)",
+     lambda f: -5 < f["s15_rating_sd_lo"] <= 0),
+    ("answer 4: iidr2, iidcut and noiid rate below old, each interval below 0",
+     lambda f: all(f[f"s15_rating_{k}_hi"] < 0 for k in ("iidr2", "iidcut", "noiid"))),
+    ("answer 4: against iidr2 sd's edge holds without the time losses",
+     lambda f: f["s15_iidr2_score_no_forfeit"] > 0.53),
+    ("answer 4: iidr2 lost about one game in four on time from the initial position",
+     lambda f: 0.2 < f["spr2_forfeits_won"] / f["spr2_games"] < 0.3),
+    ("limits: at 60 s only old vs sd has been played",
+     lambda f: not any(k.startswith("s60_") for k in f)),
+]
+
+
+def pct(x):
+    return f"{100 * x:.1f}%"
+
+
+def elo_text(e, pm):
+    return f"{e:+.1f} ± {pm:.1f}"
+
+
+def answer_table(f):
+    """sd against each scheme: head to head at the scaled 15 s (study, and the 1000-game match
+    against old), at the scaled 60 s, from the initial position; and the joint rating."""
+    rows = ["| sd against | idea | scaled 15 s: sd's score, Elo (pentanomial 95%), games | scaled 60 s | initial position | joint rating at 15 s (Elo vs old, 95%) |",
+            "|---|---|---|---|---|---|"]
+    def cell(tag, name):
+        g = f.get(f"{tag}_{name}_games")
+        if g is None:
+            return "not played"
+        text = f"{pct(f[f'{tag}_{name}_score'])}, {elo_text(f[f'{tag}_{name}_elo'], f[f'{tag}_{name}_elo_pm'])}, {g}"
+        return text + (" (running)" if g < PER_PAIRING else "")
+    for name, idea in SCHEMES:
+        c15 = cell("s15", name)
+        if name == "old" and "m15_games" in f:
+            c15 += f"; match: {pct(f['m15_score'])}, {elo_text(f['m15_elo'], f['m15_elo_pm'])}, {f['m15_games']}"
+        c60 = cell("s60", name)
+        if name == "old" and "m60_games" in f:
+            c60 = f"match: {pct(f['m60_score'])}, {elo_text(f['m60_elo'], f['m60_elo_pm'])}, {f['m60_games']}"
+        sp = {"old": "sp", "iidr2": "spr2"}.get(name)
+        csp = (f"{pct(f[sp + '_score'])}, {elo_text(f[sp + '_elo'], f[sp + '_elo_pm'])}, {f[sp + '_games']}"
+               if sp and f"{sp}_games" in f else "not played")
+        rows.append(f"| {name} | {idea} | {c15} | {c60} | {csp} | {joint(f, name)} |")
+    rows.append(f"| (sd itself) | self-deepening IID (Muller 2006) | | | | {joint(f, 'sd')} |")
+    return "\n".join(rows)
+
+
+def joint(f, name):
+    e = f.get(f"s15_rating_{name}_elo")
+    if e is None:
+        return "—"
+    if name == "old":
+        return "0 (anchor)"
+    lo, hi = f.get(f"s15_rating_{name}_lo"), f.get(f"s15_rating_{name}_hi")
+    bound = lambda x: "—" if x is None else f"{x:+.1f}"
+    return f"{e:+.1f} [{bound(lo)}, {bound(hi)}]"
+
+
+def value(f, name):
+    """A placeholder's text: `name` is a fact; `name:pct`, `name:elo` format it."""
+    key, _, fmt = name.partition(":")
+    if key not in f:
+        raise KeyError(name)
+    v = f[key]
+    if fmt == "pct":
+        return pct(v)
+    if fmt == "pct0":
+        return f"{100 * v:.0f}%"
+    if fmt in ("1", "elo"):
+        return f"{v:+.1f}" if fmt == "elo" else f"{v:.1f}"
+    if fmt == "int":
+        return f"{v:,}"
+    return str(v)
+
+
+def render(f):
+    text = TEMPLATE.read_text()
+    out, i = [], 0
+    tables = {"answer": answer_table}
+    while True:
+        j = text.find("{{", i)
+        if j < 0:
+            out.append(text[i:])
+            break
+        k = text.index("}}", j)
+        out.append(text[i:j])
+        name = text[j + 2:k]
+        if name.startswith("table:"):
+            out.append(tables[name[6:]](f))
+        else:
+            try:
+                out.append(value(f, name))
+            except KeyError:
+                sys.exit(f"report.py: {TEMPLATE.relative_to(ROOT)}: no fact named '{name}'")
+        i = k + 2
+    return "".join(out)
+
+
+def main():
+    check = "--check" in sys.argv[1:]
+    f = facts()
+    wrong = [text for text, holds in CLAIMS if not holds(f)]
+    for text in wrong:
+        print(f"report.py: the data no longer support '{text}': fix scripts/report/results.md.in")
+    if wrong:
+        sys.exit(1)
+    outputs = {FACTS: json.dumps(f, indent=1, sort_keys=True) + "\n", OUT: render(f)}
+    stale = [p for p, t in outputs.items() if not p.is_file() or p.read_text() != t]
+    if check:
+        for p in stale:
+            print(f"report.py: stale text in {p.relative_to(ROOT)}: run python3 scripts/report/report.py")
+        sys.exit(1 if stale else 0)
+    for p, t in outputs.items():
+        p.write_text(t)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The study of issue 34, one run after another, each resumed if its directory exists (so the
+# same command continues the queue after a stop): the initial-position runs and the grown study
+# first, the 10,000-game run last. Run it away from the tree you edit:
+#   RUNS=~/umax-runs UMAX=~/umax-study scripts/study-queue.sh
+# (RUNS must hold startpos.pgn and wide.txt: openings/startpos.pgn, openings/wide.txt.) Stop it
+# between runs with `touch $RUNS/STOP`; a run itself can be killed at any moment and resumed.
+set -u
+HERE=$(cd "$(dirname "$0")/.." && pwd)
+cd "${RUNS:?set RUNS to the directory the runs are written into (not the tree you edit)}"
+UMAX=${UMAX:?set UMAX to a copy of the umax binary that no rebuild replaces}
+SPEED=7683265   # this machine, 2 threads searching at once, measured 2026-11-26 09:13Z (7.34, 7.78, 7.68 M)
+ALL8=old,sd,noiid,iidr2,iidcut,sdp,iidpv,iidreset
+run() { # dir, args...
+  local d=$1; shift
+  [ -f STOP ] && { echo "STOP file: not starting $d"; exit 0; }
+  local r=(); [ -e "$d/games.csv" ] || [ -e "$d/tournament.txt" ] && r=(--resume)
+  echo "== $(date -u +%FT%TZ) $d ${r[*]}"
+  "$UMAX" "$@" --out "$d" "${r[@]}" --concurrency 2 --no-progress >>"$d.log" 2>&1
+  echo "== $(date -u +%FT%TZ) $d exit $?"
+}
+S15=(--tc 15 --tc-scale 2006 --tc-speed $SPEED)
+run startpos-scaled-15 match --builds old,sd "${S15[@]}" --games 1000 --openings startpos.pgn
+run startpos-sd-iidr2-scaled-15 match --builds sd,iidr2 "${S15[@]}" --games 500 --openings startpos.pgn
+# the study grown from six builds to eight (its first 3000 games are results/iid-scaled-15's)
+[ -d iid-scaled-15 ] || cp -r "$HERE/results/iid-scaled-15" iid-scaled-15
+run iid-scaled-15 tournament --builds $ALL8 "${S15[@]}" --games-per-pair 200
+for p in -10 -8 -6 -4 -2 0 2 4 6 8 10; do
+  s=$(python3 -c "print(round($SPEED/(1+$p/100)))")
+  run startpos-clock-sweep/clock$(printf '%+03d' $p) match --builds old,sd --tc 15 --tc-scale 2006 --tc-speed $s --games 200 --openings startpos.pgn
+done
+run iid-scaled-60 tournament --builds $ALL8 --gauntlet old --tc 60 --tc-scale 2006 --tc-speed $SPEED --games-per-pair 200
+run sd-iidr2-scaled-15 match --builds sd,iidr2 "${S15[@]}" --games 2000 --openings wide.txt
+run scaled-15-wide match --builds old,sd "${S15[@]}" --games 10000 --openings wide.txt
+echo "== queue done"
