@@ -1590,7 +1590,7 @@ def wrap(text, width=95):
 
 
 BLOCKS = {
-    "README.md": {"headline": block_headline, "speed": block_speed, "throughput": block_throughput},
+    "docs/reference.md": {"headline": block_headline, "speed": block_speed, "throughput": block_throughput},
     "results/journal.md": {"open-runs": block_open_runs, "tc60": block_tc60, "conditions": block_conditions,
                           "surprise-table": block_surprise_table,
                           "surprise": block_surprise, "conclusion": block_conclusion},
@@ -1601,6 +1601,14 @@ BLOCKS = {
 }
 
 
+def docs_links(rel, text):
+    """Links of a block written into a file under docs/: relative to the repository root in the
+    generators, relative to the file there."""
+    if not rel.replace(os.sep, "/").split("/")[-2:-1] == ["docs"]:
+        return text
+    return re.sub(r"\]\((?!https?:|#|\.\./|/|mailto:)([^)\s]+)\)", r"](../\1)", text)
+
+
 def render(path, text, blocks, F):
     for name, fn in blocks.items():
         start, end = f"<!-- CLAIMS:{name} -->", f"<!-- /CLAIMS:{name} -->"
@@ -1608,7 +1616,7 @@ def render(path, text, blocks, F):
             ur.fail(f"{path}: no {start} ... {end} block")
         head, rest = text.split(start, 1)
         _, tail = rest.split(end, 1)
-        text = f"{head}{start}\n{fn(F)}\n{end}{tail}"
+        text = f"{head}{start}\n{docs_links(path, fn(F))}\n{end}{tail}"
     return text
 
 

@@ -89,10 +89,18 @@ def table():
     return head + "\n".join(row(*c) for c in CONDITIONS) + "\n"
 
 
+def docs_links(rel, text):
+    """Links of a block written into a file under docs/: relative to the repository root in the
+    generators, relative to the file there."""
+    if not rel.replace(os.sep, "/").split("/")[-2:-1] == ["docs"]:
+        return text
+    return re.sub(r"\]\((?!https?:|#|\.\./|/|mailto:)([^)\s]+)\)", r"](../\1)", text)
+
+
 def splice(path, text):
     with open(path) as f:
         s = f.read()
-    new, n = re.subn(r"(<!-- TABLE -->\n).*?(<!-- /TABLE -->)", lambda m: m.group(1) + text + m.group(2), s, flags=re.S)
+    new, n = re.subn(r"(<!-- TABLE -->\n).*?(<!-- /TABLE -->)", lambda m: m.group(1) + docs_links(path, text) + m.group(2), s, flags=re.S)
     if n == 0:
         sys.exit(f"results-table: no <!-- TABLE --> ... <!-- /TABLE --> markers in {path}")
     with open(path, "w") as f:
@@ -104,5 +112,5 @@ if __name__ == "__main__":
     if "--print" in sys.argv:
         sys.stdout.write(t)
     else:
-        for p in ("results/journal.md", "README.md"):
+        for p in ("results/journal.md", "docs/reference.md"):
             splice(os.path.join(HERE, p), t)

@@ -16,6 +16,7 @@ Every figure in those blocks comes from those files; nothing in them is typed by
 
 import csv
 import os
+import re
 import statistics
 import sys
 
@@ -227,6 +228,14 @@ def headline_block():
     )
 
 
+def docs_links(rel, text):
+    """Links of a block written into a file under docs/: relative to the repository root in the
+    generators, relative to the file there."""
+    if not rel.replace(os.sep, "/").split("/")[-2:-1] == ["docs"]:
+        return text
+    return re.sub(r"\]\((?!https?:|#|\.\./|/|mailto:)([^)\s]+)\)", r"](../\1)", text)
+
+
 def replace(path, tag, text, check):
     with open(path) as f:
         s = f.read()
@@ -234,7 +243,7 @@ def replace(path, tag, text, check):
     if a not in s or b not in s:
         ur.fail(f"{path}: no {a} ... {b} block")
     i, j = s.index(a) + len(a), s.index(b)
-    new = s[:i] + "\n" + text + "\n" + s[j:]
+    new = s[:i] + "\n" + docs_links(path, text) + "\n" + s[j:]
     if check:
         if new != s:
             print(f"{path}: the {tag} block is not what the files give; run scripts/study-report.py")
@@ -248,7 +257,7 @@ def replace(path, tag, text, check):
 def main():
     check = "--check" in sys.argv[1:]
     ok = replace(os.path.join(ROOT, "results", "journal.md"), "STUDY", study_block(), check)
-    ok &= replace(os.path.join(ROOT, "README.md"), "STUDY-HEADLINE", headline_block(), check)
+    ok &= replace(os.path.join(ROOT, "docs", "reference.md"), "STUDY-HEADLINE", headline_block(), check)
     sys.exit(0 if ok else 1)
 
 

@@ -1,5 +1,5 @@
 //! Every sentence of the reports that quotes a result is a `<!-- CLAIMS:name -->` block that
-//! `scripts/claims.py` renders from the committed files (README.md, results/journal.md,
+//! `scripts/claims.py` renders from the committed files (docs/reference.md, results/journal.md,
 //! results/tc-60/forfeits.md, results/calibration/README.md, results/bench.md): the text must be what the files
 //! give today. The forfeiting thinks' table the blocks read is itself regenerated from the
 //! committed games.
@@ -88,18 +88,19 @@ fn a_stale_number_is_caught() {
     // the script and what it reads: scripts/ and results/, and the four reports
     copy_dir(&root.join("scripts"), &tmp.join("scripts"));
     copy_dir(&root.join("results"), &tmp.join("results"));
-    std::fs::copy(root.join("README.md"), tmp.join("README.md")).unwrap();
-    let readme = std::fs::read_to_string(tmp.join("README.md")).unwrap();
+    copy_dir(&root.join("docs"), &tmp.join("docs"));
+    let reference = tmp.join("docs/reference.md");
+    let readme = std::fs::read_to_string(&reference).unwrap();
     let changed = readme.replacen("sd loses 25", "sd loses 24", 1);
     assert_ne!(readme, changed, "the headline names sd's 25 forfeits");
-    std::fs::write(tmp.join("README.md"), changed).unwrap();
+    std::fs::write(&reference, changed).unwrap();
     let out = Command::new("python3")
         .arg(tmp.join("scripts/claims.py"))
         .arg("--check")
         .output()
         .unwrap();
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("stale text in README.md"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("stale text in docs/reference.md"));
 }
 
 fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
@@ -115,8 +116,8 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
     }
 }
 
-/// The report (results/README.md and results/facts.json) is what `scripts/report/report.py`
-/// renders from the committed run files.
+/// The report (results/README.md, results/facts.json and the front page README.md) is what
+/// `scripts/report/report.py` renders from the committed run files.
 #[test]
 fn the_report_is_what_the_run_files_give() {
     check("report/report.py");
@@ -149,6 +150,9 @@ fn the_report_catches_a_changed_number() {
     for f in ["README.md", "facts.json"] {
         std::fs::copy(root.join("results").join(f), tmp.join("results").join(f)).unwrap();
     }
+    std::fs::copy(root.join("README.md"), tmp.join("README.md")).unwrap();
+    std::fs::create_dir_all(tmp.join("docs")).unwrap();
+    std::fs::copy(root.join("docs/test-time.json"), tmp.join("docs/test-time.json")).unwrap();
     let run = || {
         Command::new("python3")
             .arg(tmp.join("scripts/report/report.py"))

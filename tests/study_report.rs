@@ -1,4 +1,4 @@
-//! The IID study's text in results/journal.md and README.md is what `scripts/study-report.py`
+//! The IID study's text in results/journal.md and docs/reference.md is what `scripts/study-report.py`
 //! makes of the committed files (ratings.csv, crosstable.csv, the pairings' games.csv, the
 //! cost-to-depth CSV): no figure there is typed by hand, and a stale ratings.csv is refused.
 

@@ -22,7 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 RES = ROOT / "results"
 TEMPLATE = Path(__file__).with_name("results.md.in")
 OUT = RES / "README.md"
+FRONT_TEMPLATE = Path(__file__).with_name("README.md.in")
+FRONT = ROOT / "README.md"
 FACTS = RES / "facts.json"
+TEST_TIME = ROOT / "docs" / "test-time.json"
 
 # the schemes sd is compared with, in the report's order (name, what it is)
 SCHEMES = [
@@ -111,6 +114,9 @@ def ratings(study):
 
 def facts():
     f = {"claim_elo": elo(0.575)}
+    if TEST_TIME.is_file():
+        t = json.load(open(TEST_TIME))
+        f["suite_minutes"] = f"{t['wall_s'] / 60:.1f} minutes ({t['wall_s']:.0f} s)"
     # the 1000-game matches of old against sd (default suite) and the initial-position runs
     for key, run in [("m15", "scaled-15"), ("m60", "scaled-60"), ("sp", "startpos-scaled-15"),
                      ("spr2", "startpos-sd-iidr2-scaled-15")]:
@@ -209,6 +215,18 @@ def answer_table(f):
     return "\n".join(rows)
 
 
+def front_table(f):
+    """The front page's table: sd against old and the textbook IID, at 15 s and 60 s."""
+    rows = ["| sd against | scaled 15 s | scaled 60 s | initial position, 15 s |", "|---|---|---|---|"]
+    def cell(key):
+        if f"{key}_games" not in f:
+            return "not played yet"
+        return f"{pct(f[key + '_score'])}, {elo_text(f[key + '_elo'], f[key + '_elo_pm'])} Elo, {f[key + '_games']:,} games"
+    rows.append(f"| `old` (micro-Max 3.2) | {cell('m15')} | {cell('m60')} | {cell('sp')} |")
+    rows.append(f"| `iidr2` (textbook IID) | {cell('s15_iidr2')} | {cell('s60_iidr2')} | {cell('spr2')} |")
+    return "\n".join(rows)
+
+
 def joint(f, name):
     e = f.get(f"s15_rating_{name}_elo")
     if e is None:
@@ -237,10 +255,10 @@ def value(f, name):
     return str(v)
 
 
-def render(f):
-    text = TEMPLATE.read_text()
+def render(f, template):
+    text = template.read_text()
     out, i = [], 0
-    tables = {"answer": answer_table}
+    tables = {"answer": answer_table, "front": front_table}
     while True:
         j = text.find("{{", i)
         if j < 0:
@@ -255,7 +273,7 @@ def render(f):
             try:
                 out.append(value(f, name))
             except KeyError:
-                sys.exit(f"report.py: {TEMPLATE.relative_to(ROOT)}: no fact named '{name}'")
+                sys.exit(f"report.py: {template.relative_to(ROOT)}: no fact named '{name}'")
         i = k + 2
     return "".join(out)
 
@@ -268,7 +286,8 @@ def main():
         print(f"report.py: the data no longer support '{text}': fix scripts/report/results.md.in")
     if wrong:
         sys.exit(1)
-    outputs = {FACTS: json.dumps(f, indent=1, sort_keys=True) + "\n", OUT: render(f)}
+    outputs = {FACTS: json.dumps(f, indent=1, sort_keys=True) + "\n", OUT: render(f, TEMPLATE),
+               FRONT: render(f, FRONT_TEMPLATE)}
     stale = [p for p, t in outputs.items() if not p.is_file() or p.read_text() != t]
     if check:
         for p in stale:
