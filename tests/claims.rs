@@ -144,7 +144,10 @@ fn the_report_catches_a_changed_number() {
     ];
     for run in runs {
         if root.join("results").join(run).is_dir() {
-            copy_dir(&root.join("results").join(run), &tmp.join("results").join(run));
+            copy_dir(
+                &root.join("results").join(run),
+                &tmp.join("results").join(run),
+            );
         }
     }
     for f in ["README.md", "facts.json"] {
@@ -152,7 +155,11 @@ fn the_report_catches_a_changed_number() {
     }
     std::fs::copy(root.join("README.md"), tmp.join("README.md")).unwrap();
     std::fs::create_dir_all(tmp.join("docs")).unwrap();
-    std::fs::copy(root.join("docs/test-time.json"), tmp.join("docs/test-time.json")).unwrap();
+    std::fs::copy(
+        root.join("docs/test-time.json"),
+        tmp.join("docs/test-time.json"),
+    )
+    .unwrap();
     let run = || {
         Command::new("python3")
             .arg(tmp.join("scripts/report/report.py"))
@@ -161,7 +168,11 @@ fn the_report_catches_a_changed_number() {
             .unwrap()
     };
     let out = run();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let report = std::fs::read_to_string(tmp.join("results/README.md")).unwrap();
     let changed = report.replacen("1,000 games", "1,001 games", 1);
     assert_ne!(report, changed, "the report names the match's 1,000 games");
