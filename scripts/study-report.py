@@ -27,7 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STUDY = os.path.join(ROOT, "results", "iid-scaled-15")
 COST = os.path.join(ROOT, "results", "iid-cost", "depth.csv")
 GOAL = 200  # games per pairing the study asks for
-# seed 000's 57.5% as a logistic Elo difference
+# the 2006 post's 57.5% as a logistic Elo difference
 SEED_ELO = -400 * __import__("math").log10(1 / 0.575 - 1)
 SEED = {
     "old": "003", "sd": "000", "noiid": "001", "iidr2": "001", "iidcut": "004", "sdp": "002",
@@ -84,6 +84,15 @@ def fresh(ratings, counts):
             f"run umax tournament --rate {STUDY} first",
             1,
         )
+
+
+def record_builds():
+    """The builds of the study's tournament.txt (its record), as --builds takes them."""
+    with open(os.path.join(ROOT, "results", "iid-scaled-15", "tournament.txt")) as f:
+        for line in f:
+            if line.startswith("builds="):
+                return line.strip()[len("builds="):]
+    ur.fail("results/iid-scaled-15/tournament.txt: no builds= line")
 
 
 def study_block():
@@ -146,7 +155,7 @@ def study_block():
     if "sd" in by:
         sd = by["sd"]
         out.append(
-            f"- Seed 000's claim (self-deepening better than conventional IID, 57.5% ≈ "
+            f"- Muller's claim (self-deepening better than conventional IID, 57.5% ≈ "
             f"{SEED_ELO:+.0f} Elo at 15 s): here sd rates {fmt(num(sd['elo']))} Elo against old, 95% interval "
             f"[{fmt(num(sd['lo95']))}, {fmt(num(sd['hi95']))}]"
             + (
@@ -159,7 +168,7 @@ def study_block():
         n, r2 = by["noiid"], by["iidr2"]
         diff = num(r2["elo"]) - num(n["elo"]) if num(r2["elo"]) is not None and num(n["elo"]) is not None else None
         out.append(
-            f"- Seed 001's \"washout\" (IID barely matters): the control without IID, noiid, rates "
+            f"- The Chess Programming Wiki's \"washout\" (IID barely matters): the control without IID, noiid, rates "
             f"{fmt(num(n['elo']))} [{fmt(num(n['lo95']))}, {fmt(num(n['hi95']))}], classic iidr2 "
             f"{fmt(num(r2['elo']))} [{fmt(num(r2['lo95']))}, {fmt(num(r2['hi95']))}] (a difference "
             f"of {fmt(diff)} Elo); noiid spends {fmt(num(n['nodes_vs_anchor']), '.3f')} of old's "
@@ -168,9 +177,9 @@ def study_block():
     if full < len(counts):
         out.append(
             f"- The run is not complete: {total} of {GOAL * len(counts)} games. It resumes with "
-            "`umax tournament --builds old,sd,noiid,iidr2,iidcut,sdp --tc 15 --tc-scale 2006 "
-            "--games-per-pair 200 --out results/iid-scaled-15 --resume` (a resume measures the "
-            "machine again; the factor of each row is in its settings)."
+            f"`umax tournament --builds {record_builds()} --tc 15 --tc-scale 2006 "
+            "--tc-speed 7683265 --games-per-pair 200 --out results/iid-scaled-15 --resume` (the "
+            "new pairings' speed, fixed; the factor of each row is in its settings)."
         )
     widths = [
         (num(r["hi95"]) - num(r["lo95"])) / 2
@@ -219,7 +228,7 @@ def headline_block():
             continue
         parts.append(f"`{r['build']}` {fmt(num(r['elo']))} [{fmt(num(r['lo95']))}, {fmt(num(r['hi95']))}]")
     return (
-        f"**The IID study** (`umax tournament`, every IID scheme of the seeds in one round robin at "
+        f"**The IID study** (`umax tournament`, every IID scheme of the literature in one round robin at "
         f"the scaled 15 s; {total} games, {min(counts.values())}–{max(counts.values())} per "
         f"pairing): Elo against old with 95% intervals (bootstrap over game pairs): "
         + "; ".join(parts)
