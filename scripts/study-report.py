@@ -106,8 +106,10 @@ def study_block():
     out.append(
         f"**Games**: {total} in {len(counts)} pairings ({lo}–{hi} per pairing; {full} of "
         f"{len(counts)} pairings have the study's {GOAL}), at `--tc 15 --tc-scale 2006`: 15 s per "
-        "game per side scaled to a 2006 desktop (this machine's speed measured once before the "
-        "first game; see each pairing's `command.txt`)."
+        "game per side scaled to a 2006 desktop (this machine's speed measured at each start of "
+        "the first six builds' run, 7.30, 8.92 and 9.18 M nodes/s in its three segments, and fixed "
+        "at 7.68 M nodes/s by `--tc-speed` for the pairings added later; each row records its own "
+        "factor, each pairing's `command.txt` every start)."
     )
     out.append("")
     out.append("| rank | build | seed | Elo vs old | 95% interval | games | score | draws | CPU time / old | nodes / old | mean depth |")
