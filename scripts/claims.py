@@ -11,7 +11,7 @@ from the files it names (summary.csv, surprise.csv, surprise-repeats.csv, effort
 forfeit-thinks.csv, forfeits.csv, the games and settings of the runs, the C's speed in the
 committed bench-vs-c outputs, judge-summary.csv, tc-60-hard's rows, the anatomy's rows, the speed round's reports in
 results/speed-round5 and results/match-throughput): the
-prose is here, every number in it is computed, none is typed. `tests/claims.rs` runs --check,
+prose is here, every number in it is computed, none is typed. `tests/suite/claims.rs` runs --check,
 so text and files cannot drift apart. Stdlib only.
 """
 

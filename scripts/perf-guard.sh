@@ -9,7 +9,7 @@
 #     2^16+8 entries (several first moves);
 #   - self-played games at the published table size 2^24+8 (fewer: the C clears 16M entries
 #     per line), also with --full-clear on the Rust side;
-#   - the bench signatures at the default 100000 nodes (tests/bench.rs pins the same values).
+#   - the bench signatures at the default 100000 nodes (tests/suite/bench.rs pins the same values).
 # --quick: the small-table games only.
 # Compares stdout byte for byte. The C loops forever at end of input (reprinting the board),
 # so its output is read only up to the length of umax's output.
@@ -78,8 +78,8 @@ for build in $builds; do
 done
 
 if [ $quick = 0 ]; then
-  # the signatures pinned in tests/bench.rs
-  for pair in $(grep -oP '\("\K[a-z0-9]+", "bench: [0-9]+' tests/bench.rs | sed 's/", "bench: /:/'); do
+  # the signatures pinned in tests/suite/bench.rs
+  for pair in $(grep -oP '\("\K[a-z0-9]+", "bench: [0-9]+' tests/suite/bench.rs | sed 's/", "bench: /:/'); do
     build=${pair%%:*} want=${pair#*:}
     got=$("$umax" bench --build "$build" | sed -n 's/^bench: //p')
     if [ "$got" = "$want" ]; then

@@ -1,4 +1,4 @@
-"""Unit tests of scripts/umaxresults.py (run by tests/scripts_any_pairing.rs)."""
+"""Unit tests of scripts/umaxresults.py (run by tests/suite/scripts_any_pairing.rs)."""
 
 import os
 import sys

@@ -9,7 +9,7 @@
 #
 #   scripts/uci-latency.sh [--tries N] [--games N] [--hash-bits B] [--build old|sd]
 #
-# python-chess is installed from PyPI into target/tmp/uci-python-venv (as tests/uci_python.rs
+# python-chess is installed from PyPI into target/tmp/uci-python-venv (as tests/suite/uci_python.rs
 # does), made once and reused. Prints markdown tables; exit 1 on a time forfeit.
 # The committed run: results/uci-latency/README.md.
 set -euo pipefail

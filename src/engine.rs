@@ -390,7 +390,7 @@ impl Abort {
 }
 
 /// What an auditing search counts (for the tests of the self-deepening
-/// idea; see `tests/sd_audit.rs`).
+/// idea; see `tests/suite/sd_audit.rs`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Audit {
     /// Iterations started by a non-root node beyond its requested depth `n`: self-deepening.

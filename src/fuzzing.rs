@@ -1,5 +1,5 @@
 //! One checking routine per input parser, shared by the cargo-fuzz targets (`fuzz/`) and the
-//! stable-Rust smoke test (`tests/hostile_fuzz_smoke.rs`). Each takes arbitrary bytes, feeds
+//! stable-Rust smoke test (`tests/suite/hostile_fuzz_smoke.rs`). Each takes arbitrary bytes, feeds
 //! them to the parser and what it drives, and panics only if an invariant breaks (a panic
 //! anywhere below is a bug the fuzzer reports).
 

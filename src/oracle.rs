@@ -9,7 +9,7 @@
 //!
 //! The C's stdout is a pipe, so it is made line-buffered with `stdbuf -oL`. The C loops forever
 //! at end of input, so its stdin stays open and the process is killed when the game is done.
-//! Used by `umax verify-c`, by `tests/match_c_parity.rs` and by `scripts/match-throughput.sh`.
+//! Used by `umax verify-c`, by `tests/suite/match_c_parity.rs` and by `scripts/match-throughput.sh`.
 
 use crate::games::GameRow;
 use crate::settings::Settings;

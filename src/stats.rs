@@ -364,7 +364,7 @@ pub const PRIOR: f64 = 0.5;
 /// hundreds of pairs it changes the LLR by a few percent. fishtest's `results_to_pdf` only
 /// replaces zero counts by 1e-3, which is not enough here: with it (and the rule above), the
 /// simulation below accepted H0 at true Elo = elo1 in 14.7% of SPRTs `[0, 20]` with β = 0.1,
-/// and 13.2% of SPRTs `[0, 40]` with β = 0.05. `tests/sprt_simulation.rs` checks, on 2,000
+/// and 13.2% of SPRTs `[0, 40]` with β = 0.05. `tests/suite/sprt_simulation.rs` checks, on 2,000
 /// seeded SPRTs per hypothesis and band, that with this prior the error rates stay within
 /// `alpha` and `beta`.
 ///

@@ -21,7 +21,7 @@
 //!   never a move for the previous position, or for the one before the bad move. A pawn move
 //!   to the last rank without a promotion letter is taken as a queen promotion.
 //!   At `go` the engine replays the list with `enter_move`; a move micro-Max cannot play
-//!   (an under-promotion, or a FIDE move its rules refuse — see `tests/rules.rs`) is set up
+//!   (an under-promotion, or a FIDE move its rules refuse — see `tests/suite/rules.rs`) is set up
 //!   instead from the referee's position after it (`Engine::set_position`), with an
 //!   `info string`.
 //! - `go`: `nodes N` is the C's rule — the root starts another iteration only while fewer than
@@ -45,7 +45,7 @@
 //! - `bestmove M`: the engine's `K`,`L` after the think (queen promotion spelled `q`).
 //!   micro-Max can offer a move that is not legal (two faithful 3.2 behaviours: a root answered
 //!   from the hash left by the previous legality check, or every move losing at once; or a
-//!   castling out of or through a pawn's attack, which its rules allow — see `tests/rules.rs`).
+//!   castling out of or through a pawn's attack, which its rules allow — see `tests/suite/rules.rs`).
 //!   Then an `info string` says so and umax thinks once more with an empty table (for a
 //!   castling: with the king's virgin bit cleared, so that it cannot castle); if that move is
 //!   not legal either, it plays the referee's first legal move. With no legal move at all:

@@ -183,9 +183,7 @@ fn c_twin_paths() -> Option<HashMap<B, (PathBuf, PathBuf)>> {
         .clone()
 }
 
-#[path = "../ci_env/mod.rs"]
-mod ci_env;
-use ci_env::in_ci;
+use crate::ci_env::in_ci;
 
 /// The C twins for this node limit and table size (built once per test process, whatever
 /// the limits). Without a C compiler the live comparison is skipped with a message, except in

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent reference values for tests/stats_table.rs.
+"""Independent reference values for tests/suite/stats_table.rs.
 
 Plain Python 3 (math module only): the cutechess-cli formulas for score, interval, Elo and LOS,
 and the GSPRT normal approximation (fishtest LLRcalc.LLR_alt2) for the LLR, on the counts plus

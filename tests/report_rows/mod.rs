@@ -84,8 +84,16 @@ pub fn write_csv(path: &std::path::Path, rows: &[GameRow]) {
 }
 
 /// A fresh, empty directory under cargo's per-test scratch space.
+#[track_caller]
 pub fn scratch_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    // one test binary holds every module: the caller's file names the directory's parent, so
+    // two modules' tests never share a directory
+    let module = std::path::Path::new(std::panic::Location::caller().file())
+        .file_stem()
+        .map_or_else(|| "tests".to_string(), |s| s.to_string_lossy().to_string());
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(module)
+        .join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

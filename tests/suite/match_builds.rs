@@ -2,7 +2,7 @@
 //! summary.csv, the text summary and the PGN name them; committed protocol-2 runs (old,sd)
 //! still read and report byte for byte.
 
-mod match_common;
+use crate::match_common;
 
 use match_common::{run_match, run_ok, scratch};
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! `umax uci` against the protocol, and against `umax play`: the same moves at the same node
 //! budget.
 
-mod uci_support;
+use crate::uci_support;
 
 use shakmaty::{Chess, Position};
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 //! give today. The forfeiting thinks' table the blocks read is itself regenerated from the
 //! committed games.
 
-mod ci_env;
+use crate::ci_env;
 
 use std::process::Command;
 

@@ -1,7 +1,7 @@
 //! `umax bench`: the signature line of each build is pinned, and the C original reaches the
 //! same node totals on the same positions (one think each at the same limit).
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 use umax::bench::{BUILTIN, builtin_suite};

@@ -3,7 +3,7 @@
 //! others, and the match appends the listed per-game outputs. (That every committed run's
 //! outputs come back byte for byte through the lists: `tests/plots_committed.rs`.)
 
-mod report_rows;
+use crate::report_rows;
 
 use report_rows::{match_rows, scratch_dir};
 use std::collections::BTreeSet;

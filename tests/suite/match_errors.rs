@@ -1,7 +1,7 @@
 //! Bad input is refused before any game starts (non-zero exit, a clear message, no games
 //! written); errors inside a game end that game, never the match.
 
-mod match_common;
+use crate::match_common;
 use match_common::*;
 
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! the C original printed when `scripts/record-golden.sh` recorded `tests/golden/`. These run
 //! without a C compiler, so a regression shows everywhere.
 
-mod common;
+use crate::common;
 
 use common::{B, compare, golden_path, run_umax, scripted_sessions};
 

@@ -1,7 +1,7 @@
 //! `umax play` with hostile input: very long lines, binary bytes, CR/LF, end of input in the
 //! middle of a line, no input at all. It must neither panic nor hang, and must exit 0.
 
-mod uci_support;
+use crate::uci_support;
 
 use std::time::Duration;
 use uci_support::run_with_input;

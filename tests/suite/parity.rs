@@ -4,7 +4,7 @@
 //! In CI (`CI=true`) the C must build; elsewhere, without gcc, these tests print SKIPPING and
 //! the golden-file tests (`tests/golden.rs`) still guard against regressions.
 
-mod common;
+use crate::common;
 
 use common::{B, Rng, Session, c_twins, check, scripted_sessions};
 use shakmaty::{Chess, Position};

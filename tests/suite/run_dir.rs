@@ -3,7 +3,7 @@
 //! failing write leaves no half row, a think past 2^31 nodes is recorded with its 64-bit
 //! count, and a tournament grows by builds.
 
-mod match_common;
+use crate::match_common;
 use match_common::*;
 
 use std::path::{Path, PathBuf};

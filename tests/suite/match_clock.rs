@@ -4,7 +4,7 @@
 //! must refuse to merge while rows of different machines (factors) merge, and a resume that
 //! measures a different speed must say so.
 
-mod match_common;
+use crate::match_common;
 
 use match_common::{path_str, rows, run_match, run_ok, scratch, umax};
 

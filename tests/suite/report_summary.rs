@@ -1,6 +1,6 @@
 //! `umax::report::summarize` and friends on handmade rows (see `tests/common/mod.rs`).
 
-mod report_rows;
+use crate::report_rows;
 
 use approx::assert_relative_eq;
 use report_rows::{match_rows, row};

@@ -141,7 +141,9 @@ fn umax(args: &[&str]) -> std::process::Output {
 }
 
 fn scratch(name: &str) -> std::path::PathBuf {
-    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("anatomy")
+        .join(name);
     let _ = std::fs::remove_dir_all(&d);
     d
 }

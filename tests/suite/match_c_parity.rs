@@ -8,8 +8,8 @@
 //! Without gcc (or stdbuf) the test is skipped with a message, except under `CI=true`, where it
 //! fails.
 
-mod ci_env;
-mod match_common;
+use crate::ci_env;
+use crate::match_common;
 use match_common::*;
 
 use std::collections::HashMap;

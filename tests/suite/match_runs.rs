@@ -1,7 +1,7 @@
 //! Whole runs of `umax match` at a small node budget: results independent of concurrency and
 //! sharding, interruption + resume, and the PGN read back and replayed.
 
-mod match_common;
+use crate::match_common;
 use match_common::*;
 
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};

@@ -2,8 +2,8 @@
 //! `--games` up to 2^64-2 costs no memory, and every bad input gets its true reason, once,
 //! before any game, with the bytes of input files escaped.
 
-mod match_common;
-mod report_rows;
+use crate::match_common;
+use crate::report_rows;
 
 use match_common::*;
 use std::io::{BufRead, BufReader};

@@ -5,13 +5,13 @@
 //! once, reused). In CI (`CI=true`) a failure to make it fails the test; elsewhere the test
 //! prints SKIPPING and passes. `UMAX_PYTHON` names the interpreter (default `python3`).
 
-mod uci_support;
+use crate::uci_support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-mod ci_env;
+use crate::ci_env;
 use ci_env::in_ci;
 
 fn venv_python(dir: &Path) -> PathBuf {

@@ -1,7 +1,7 @@
 //! `umax report` end to end: merging shards, refusing bad input with the file names, a
 //! byte-exact `summary.csv`, and the SVG plots.
 
-mod report_rows;
+use crate::report_rows;
 
 use report_rows::{match_rows, row, scratch_dir, write_csv};
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! `umax tournament`: every pairing a match directory (the rows `umax match` plays), pairings
 //! interleaved, resume after a real SIGINT, shards merged, bad input refused.
 
-mod match_common;
+use crate::match_common;
 use match_common::*;
 
 use std::path::{Path, PathBuf};

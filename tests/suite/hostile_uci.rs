@@ -3,7 +3,7 @@
 //! the middle of a search. Each answer is an `info string` at most; the engine stays usable
 //! (the test asks it for a legal move afterwards); never a panic, a hang or a crash.
 
-mod uci_support;
+use crate::uci_support;
 
 use shakmaty::{Chess, Position};
 use std::time::Duration;

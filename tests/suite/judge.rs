@@ -2,7 +2,7 @@
 //! Stockfish when installed (`/usr/games/stockfish`; under `CI=true` it must be, as the C tests
 //! require gcc there). Also: a missing, a mute, a dying and a hanging judge, and `--resume`.
 
-mod ci_env;
+use crate::ci_env;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -12,7 +12,9 @@ const UMAX: &str = env!("CARGO_BIN_EXE_umax");
 const STOCKFISH: &str = "/usr/games/stockfish";
 
 fn scratch_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("judge")
+        .join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

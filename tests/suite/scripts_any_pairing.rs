@@ -3,7 +3,7 @@
 //! old hard-coded sd/old time columns could not read). Without python3 this skips with a
 //! message, except under CI, where it fails.
 
-mod ci_env;
+use crate::ci_env;
 
 use std::path::Path;
 use std::process::Command;

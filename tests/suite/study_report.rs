@@ -2,7 +2,7 @@
 //! makes of the committed files (ratings.csv, crosstable.csv, the pairings' games.csv, the
 //! cost-to-depth CSV): no figure there is typed by hand, and a stale ratings.csv is refused.
 
-mod ci_env;
+use crate::ci_env;
 
 use std::process::Command;
 
