@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
 use std::collections::{HashMap, HashSet};
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, OpenOptions};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -544,39 +544,43 @@ fn header_line<T>(names: &Names) -> Vec<u8> {
 
 /// An append-only CSV, flushed after every row.
 struct Appender {
-    path: PathBuf,
-    csv: csv::Writer<File>,
+    /// Checked before every append and whole rows on disk, as a match's files
+    /// ([`crate::rundir::Guarded`]).
+    file: crate::rundir::Guarded,
 }
 
 impl Appender {
     fn open<T>(path: &Path, names: &Names) -> Result<Appender, String> {
         let new = fs::metadata(path).map_or(true, |m| m.len() == 0);
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        let mut file = crate::rundir::Guarded::open(path)?;
         if new {
-            file.write_all(&header_line::<T>(names))
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            file.append(&header_line::<T>(names))
+                .map_err(|e| e.to_string())?;
         }
-        Ok(Appender {
-            path: path.to_path_buf(),
-            csv: csv::WriterBuilder::new()
-                .has_headers(false)
-                .terminator(csv::Terminator::Any(b'\n'))
-                .from_writer(file),
-        })
+        Ok(Appender { file })
     }
 
     fn append<T: Serialize>(&mut self, row: &T) -> Result<(), String> {
-        self.csv
-            .serialize(row)
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(Vec::new());
+        w.serialize(row)
             .map_err(csv::Error::into_kind)
-            .map_err(|e| format!("cannot write {}: {e:?}", self.path.display()))?;
-        self.csv
-            .flush()
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+            .map_err(|e| format!("cannot write {}: {e:?}", self.file.path.display()))?;
+        let bytes = w
+            .into_inner()
+            .map_err(|e| format!("cannot write {}: {e}", self.file.path.display()))?;
+        self.file.append(&bytes).map_err(|e| match e {
+            crate::rundir::AppendError::Lost { .. } => match self.file.salvage() {
+                Some(Ok((saved, _))) => format!(
+                    "{e}; every row this run wrote into it is saved in {} (put it back in its place, then --resume)",
+                    saved.display()
+                ),
+                _ => e.to_string(),
+            },
+            other => other.to_string(),
+        })
     }
 }
 
