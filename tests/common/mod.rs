@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 pub const UMAX: &str = env!("CARGO_BIN_EXE_umax");
@@ -306,7 +306,31 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
 }
 
 /// Runs `umax play` on `input` with the session's limits.
+///
+/// One run per (session, build, trace) in a test process: the golden-file and the C-parity
+/// tests compare the same output, each with its own reference.
 pub fn run_umax(s: &Session, b: B, trace: bool) -> Vec<u8> {
+    type Key = (String, String, u32, B, bool, u64);
+    type Cells = Mutex<HashMap<Key, std::sync::Arc<OnceLock<Vec<u8>>>>>;
+    static CACHE: OnceLock<Cells> = OnceLock::new();
+    let input = {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        s.input.hash(&mut h);
+        h.finish()
+    };
+    let key = (s.name.clone(), s.nodes.clone(), s.bits, b, trace, input);
+    let cell = CACHE
+        .get_or_init(|| Mutex::new(HashMap::new()))
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(key)
+        .or_default()
+        .clone();
+    cell.get_or_init(|| run_umax_once(s, b, trace)).clone()
+}
+
+fn run_umax_once(s: &Session, b: B, trace: bool) -> Vec<u8> {
     let mut cmd = Command::new(UMAX);
     cmd.arg("play")
         .args(["--build", b.name()])
