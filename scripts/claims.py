@@ -175,7 +175,7 @@ def facts():
     F["ft_under_clock"] = sum(1 for x in mv if x < 60)
     wrapped = sorted((r for r in th if r["nodes_note"] != "ok"), key=lambda r: int(r["game"]))
     F["ft_wrapped"] = [int(r["game"]) for r in wrapped]
-    F["ft_wrapped_cpu"] = sorted(float(r["move_cpu_s"]) for r in wrapped)
+    F["ft_wrapped_cpu"] = [float(r["move_cpu_s"]) for r in wrapped]  # in game order, as named
     # the pairs of scaled-15 that replay an opening an earlier pair played
     g15 = ur.read_games(os.path.join(RES, "scaled-15", "games.csv"), quiet=True)
     first, later, ids = {}, [], []
@@ -320,8 +320,9 @@ def block_headline(F):
         f"**What we do not know**: the seed names no program version, hardware or openings, so "
         f"\"the seed's 15 s\" is our estimate of a 2006 desktop ({REF_NPS:,} nodes/s, an assumption "
         f"good to about a factor of 1.5: [`results/calibration/`](results/calibration/README.md)), "
-        f"and by that estimate our scaled clocks gave a game {F['short_total_lo']:.1f}–"
-        f"{F['short_total_hi']:.1f} times fewer nodes than intended. **What would change the "
+        f"and at that reference our scaled clocks gave a game {F['short_lo']:.2f}–"
+        f"{F['short_hi']:.2f} times fewer nodes than intended (the reference's own uncertainty "
+        f"comes on top). **What would change the "
         f"answer**: an edge of +10 Elo needs about {2 * pairs:,} games ({pairs:,} pairs) at the scaled "
         f"15 s to show (95% two-sided, 80% power, our draw rate); we have {s15['games']}. The seed's "
         f"57.5% is z ≈ {z:.1f} from our {s15['score']}% (its 100 games as independent games at our "
@@ -408,7 +409,7 @@ def block_tc60(F):
         f"The table's node ratio for `--tc 60` ({F['tc-60']['node_ratio']}) undercounts sd: a think "
         f"of 2^31 nodes or more wraps the C's `int N`, and the runner records such a think as 0 "
         f"nodes (games {wrapped}, thinks of "
-        f"{' and '.join(f'{x:.0f}' for x in F['ft_wrapped_cpu'])} s of CPU; their CPU is "
+        f"{' and '.join(f'{x:.0f}' for x in F['ft_wrapped_cpu'])} s of CPU respectively; their CPU is "
         f"counted). **Why** ([`tc-60/forfeits.md`](tc-60/forfeits.md): the root iterations of "
         f"games {', '.join(str(g) for g in F['fi_games'])} searched again; "
         f"[`tc-60/anatomy.md`](tc-60/anatomy.md): where the nodes of the exploding iteration go, "
