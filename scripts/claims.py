@@ -571,8 +571,10 @@ def block_conclusion(F):
         f"correlation {signed(float(rep['corr']), 2)}).",
         "",
         f"What the evidence supports: self-deepening changes micro-Max 3.2's search effort by a "
-        f"few percent and its strength by less than we can measure, at most about {up(s15)} Elo "
-        f"(upper 95% bound) at the seed's 15 s scaled to 2006 and {up(s60)} at its 60 s. It does "
+        f"few percent and its strength by less than we can measure: the 1000-game match's upper "
+        f"95% bound is {up(s15)} Elo at the seed's 15 s scaled to 2006 ({up(s60)} at its 60 s), "
+        f"and the IID study's joint rating, which also uses both builds' games against the other "
+        f"schemes, puts sd's upper bound at {study_sd_hi()}. It does "
         f"not say the seed was wrong: the seed names no program version, hardware or openings; "
         f"its 57.5% is an unlikely draw from our engines (z ≈ {float(sup['z_seed']):.1f}), not an "
         f"impossible one; and the seed's program (micro-Max 4.x with its own clock handling) may "
@@ -1604,6 +1606,14 @@ BLOCKS = {
     "results/calibration/README.md": {"calibration": block_calibration},
     "results/bench.md": {"round5": block_round5, "round6": block_round6, "round7": block_round7, "round8": block_round8},
 }
+
+
+def study_sd_hi():
+    """The upper 95% bound of sd's rating in the IID study (its ratings.csv), as +x.y."""
+    for r in csv_rows(os.path.join(RES, "iid-scaled-15", "ratings.csv")):
+        if r["build"] == "sd":
+            return f"{float(r['hi95']):+.1f}"
+    ur.fail("results/iid-scaled-15/ratings.csv: no row for sd")
 
 
 def docs_links(rel, text):
