@@ -197,8 +197,9 @@ def study_block():
     out.append("")
     if cost:
         out.append(f"**Cost to depth** (`results/iid-cost/`: `umax bench --build all --depth {depths[-1]}` on "
-                   "the 16 bench positions; the median over positions of each build's nodes to complete a "
-                   "root depth, over old's):")
+                   "the 16 bench positions; the median over the positions that complete each depth, 16 at "
+                   "depth 1 and 14 from depth 2 on (two are mate in one), of each build's nodes to "
+                   "complete it, over old's):")
         out.append("")
         out.append("| depth | " + " | ".join(f"`{b}`" for b in cost) + " |")
         out.append("|---|" + "---|" * len(cost))

@@ -300,7 +300,7 @@ pub fn format_depth(results: &[DepthResult], depth: i32) -> String {
     for &b in builds.iter().skip(1) {
         let _ = writeln!(
             s,
-            "\nmedian {b}/{} node ratio per depth ({} positions):",
+            "\nmedian {b}/{} node ratio per depth ({} positions; each depth over those that complete it):",
             builds[0],
             results.len()
         );

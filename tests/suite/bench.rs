@@ -142,7 +142,9 @@ fn depth_mode_matches_the_c_trace_and_reports_medians() {
         csv.to_str().unwrap(),
     ]);
     assert!(
-        text.contains("median sd/old node ratio per depth (2 positions)"),
+        text.contains(
+            "median sd/old node ratio per depth (2 positions; each depth over those that complete it)"
+        ),
         "{text}"
     );
     let table = std::fs::read_to_string(&csv).unwrap();
