@@ -43,13 +43,23 @@
 use crate::random::GlibcRandom;
 pub(crate) use speed::Pieces;
 use speed::{AHEAD, Ahead, GenState, hash_table, square_0x88, square_index};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::atomic::Ordering;
 
 pub mod anatomy;
+mod audit;
+mod clock;
+mod faults;
+mod limits;
+mod notation;
 mod speed;
 pub mod variant;
+
+pub use audit::Audit;
+pub use clock::{thread_cpu_seconds, wall_seconds};
+pub use faults::TestFault;
+use limits::RootLimits;
+pub use limits::{ABORT_POLL_NODES, Abort, Limits};
+pub use notation::{c_move, move_name, parse_square, square_name};
 
 /// `V=0x70` rank mask.
 pub const V: i32 = 112;
@@ -168,106 +178,6 @@ pub fn searched_depth(plies: impl IntoIterator<Item = i32>) -> i32 {
     deepest
 }
 
-/// What a think may spend: when the root may start another iteration. The 3.2 rule is
-/// `z==8&N<1e7&d<98`, with the node limit in place of `1e7`; the harness's other limits are all
-/// off by default. Checked only at the root, between iterations, so they cost the search nothing
-/// (except [`Limits::abort`], which selects a separate instance of the search).
-///
-/// A think takes its limits as a parameter ([`Engine::think`], [`Engine::think_move`]).
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// The node limit (the C's `1e7`).
-    pub nodes: i64,
-    /// Deepest root iteration (in ply, as the trace prints it) to start; `None`: only `d<98`.
-    pub max_ply: Option<i32>,
-    /// Start no iteration after this instant (checked with `clock`).
-    pub deadline: Option<f64>,
-    /// The clock the deadline is read from (seconds): thread CPU time by default.
-    pub clock: fn() -> f64,
-    /// Set from another thread to stop starting iterations (UCI `stop`).
-    pub stop: Option<Arc<AtomicBool>>,
-    /// A hard stop inside root iterations, for `umax uci` only (see [`Abort`]). `None`: the
-    /// faithful search, which stops only between iterations.
-    pub abort: Option<Abort>,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            nodes: DEFAULT_NODE_LIMIT,
-            max_ply: None,
-            deadline: None,
-            clock: thread_cpu_seconds,
-            stop: None,
-            abort: None,
-        }
-    }
-}
-
-impl Limits {
-    /// The C's rule with `nodes` in place of `1e7`.
-    pub fn nodes(nodes: i64) -> Limits {
-        Limits {
-            nodes,
-            ..Limits::default()
-        }
-    }
-
-    /// Every root iteration up to `max_ply` (as the trace prints it), whatever it costs.
-    pub fn depth(max_ply: i32) -> Limits {
-        Limits {
-            nodes: i64::MAX,
-            max_ply: Some(max_ply),
-            ..Limits::default()
-        }
-    }
-}
-
-/// What the root reads of [`Limits`] while it searches (all but the abort, which selects the
-/// instance of the search).
-#[derive(Clone, Debug)]
-struct RootLimits {
-    nodes: i64,
-    max_ply: Option<i32>,
-    deadline: Option<f64>,
-    clock: fn() -> f64,
-    stop: Option<Arc<AtomicBool>>,
-}
-
-impl From<Limits> for RootLimits {
-    fn from(l: Limits) -> RootLimits {
-        RootLimits {
-            nodes: l.nodes,
-            max_ply: l.max_ply,
-            deadline: l.deadline,
-            clock: l.clock,
-            stop: l.stop,
-        }
-    }
-}
-
-/// CPU time consumed by the calling thread, in seconds.
-pub fn thread_cpu_seconds() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes into the timespec we own; CLOCK_THREAD_CPUTIME_ID is
-    // always available on Linux.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return wall_seconds();
-    }
-    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
-}
-
-/// Monotonic wall time in seconds since an arbitrary start.
-pub fn wall_seconds() -> f64 {
-    use std::sync::OnceLock;
-    static START: OnceLock<Instant> = OnceLock::new();
-    START.get_or_init(Instant::now).elapsed().as_secs_f64()
-}
-
 /// The hash translation table: `F(i,M,1035)T[i]=random()>>9;` with glibc's unseeded
 /// `random()`, each value stored into a `char` (its low 8 bits). `T[0..136]` stay 0.
 pub fn key_table() -> [u8; 1035] {
@@ -351,114 +261,6 @@ pub struct Engine {
     abort: Option<Abort>,
     /// The last think was cut inside an iteration by `abort`.
     aborted: bool,
-}
-
-/// How often (in nodes, a power of two) an abortable search looks at its [`Abort`].
-pub const ABORT_POLL_NODES: i32 = 4096;
-
-/// A stop that acts *inside* a root iteration: every [`ABORT_POLL_NODES`] nodes the search
-/// reads `stop` and the clock and, when either says so, unwinds at once (each node undoes its
-/// move and returns; nothing of the cut iteration is stored or reported), and the think offers
-/// the move of the last completed iteration. It is armed only once an iteration that searches
-/// moves (ply >= 1) has completed, so there is always a searched move.
-///
-/// This is not micro-Max: it lives in a separate instance of the search (the `ABORT` const
-/// generic), used by [`Engine::think`] only while `abort` is set. The faithful instances
-/// (`play`, `bench`, `match`, the parity tests) carry no trace of it.
-#[derive(Clone, Debug, Default)]
-pub struct Abort {
-    /// Set from another thread (UCI `stop`, end of input).
-    pub stop: Option<Arc<AtomicBool>>,
-    /// Wall-clock instant past which the search unwinds.
-    pub deadline: Option<Instant>,
-    /// Thread CPU time ([`thread_cpu_seconds`]) past which the search unwinds: the hard
-    /// per-move deadline of `umax match --tc --hard-deadline`, on the match's own clock.
-    pub cpu_deadline: Option<f64>,
-    /// Node count (the think's `N`) past which the search unwinds: a cap on an audited think
-    /// (`umax anatomy --max-nodes`), reproducible where a clock is not.
-    pub max_nodes: Option<i32>,
-}
-
-impl Abort {
-    fn due(&self) -> bool {
-        self.stop
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|t| Instant::now() >= t)
-            || self.cpu_deadline.is_some_and(|t| thread_cpu_seconds() >= t)
-    }
-}
-
-/// What an auditing search counts (for the tests of the self-deepening
-/// idea; see `tests/suite/sd_audit.rs`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Audit {
-    /// Iterations started by a non-root node beyond its requested depth `n`: self-deepening.
-    pub self_deepened: u64,
-    /// Iterations started by a non-root node beyond both its requested and its ultimate depth.
-    pub past_ultimate: u64,
-    /// Iterations started after a mate score had set `d=99` (must never happen).
-    pub after_mate: u64,
-    /// Nodes entered by the search (the C's `N++`), for scale.
-    pub nodes: u64,
-    /// Nodes below the root (`!(z&8)`: the think and the legality check are the top level)
-    /// that ran at least one iteration, and those that ran more than one.
-    pub inner_nodes: u64,
-    pub inner_multi_iteration: u64,
-    /// Iterations below the root by their depth relative to the node's requested depth:
-    /// index `d - n + 8`, clamped to `0..=16` (so index 8 is an iteration at `n`).
-    pub inner_iterations_by_offset: [u64; 17],
-    /// Iterations below the root short of the requested depth (`d < n`), by the node's expected
-    /// type (`node_type::PV`, `CUT`, `ALL`; all counted as PV in a variant without node types).
-    pub short_iterations_by_type: [u64; 3],
-    /// Re-searches of a failing-high move one ply deeper, in the parent (sdp).
-    pub parent_researches: u64,
-    /// Moves searched deeper than `n-(y!=z)`, the depth the node's last iteration gives them
-    /// (must never happen).
-    pub searched_past_full: u64,
-    /// iidreset: iterations abandoned by a reset, by their depth `d` (15: 15 or more).
-    pub resets_by_depth: [u64; 16],
-    /// iidreset: below the root, in an iteration `d >= 3` above the node's last reset depth,
-    /// the hint scored below the previous iteration's result and below `l`, by the node's
-    /// expected type: the resets' condition but for the type (only PV nodes reset).
-    pub hint_drops_by_type: [u64; 3],
-}
-
-impl std::ops::AddAssign for Audit {
-    fn add_assign(&mut self, other: Audit) {
-        self.self_deepened += other.self_deepened;
-        self.past_ultimate += other.past_ultimate;
-        self.after_mate += other.after_mate;
-        self.nodes += other.nodes;
-        self.inner_nodes += other.inner_nodes;
-        self.inner_multi_iteration += other.inner_multi_iteration;
-        for (a, b) in self
-            .inner_iterations_by_offset
-            .iter_mut()
-            .zip(other.inner_iterations_by_offset)
-        {
-            *a += b;
-        }
-        for (a, b) in self
-            .short_iterations_by_type
-            .iter_mut()
-            .zip(other.short_iterations_by_type)
-        {
-            *a += b;
-        }
-        self.parent_researches += other.parent_researches;
-        self.searched_past_full += other.searched_past_full;
-        for (a, b) in self.resets_by_depth.iter_mut().zip(other.resets_by_depth) {
-            *a += b;
-        }
-        for (a, b) in self
-            .hint_drops_by_type
-            .iter_mut()
-            .zip(other.hint_drops_by_type)
-        {
-            *a += b;
-        }
-    }
 }
 
 /// The last argument of the reply's `D()` for a move to `y` (`searched`: moves searched so far
@@ -1620,50 +1422,12 @@ pub struct Snapshot {
     N: u64,
 }
 
-/// Faults for tests only ([`Engine::inject_fault`]): states no main-loop step can reach.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TestFault {
-    /// The engine believes the other side is to move (`k^=24`): it then rejects a legal move.
-    WrongSideToMove,
-}
-
-/// The main loop's reading of a move line into `K`,`L` ([`Engine::parse_move`]): its first four
-/// bytes as `c[0..4]`, 0 past the end of a shorter line.
-pub fn c_move(line: &str) -> (i8, i8) {
-    let mut c = [0i32; 4];
-    for (slot, b) in c.iter_mut().zip(line.bytes()) {
-        *slot = i32::from(b);
-    }
-    Engine::parse_move(&c)
-}
-
-/// A 0x88 square in coordinate notation (`e2`), as the C's move parser reads it.
-pub fn square_name(sq: i8) -> String {
-    let s = sq as i32;
-    if s & M != 0 || s < 0 {
-        return format!("?{s}");
-    }
-    let file = (b'a' + (s & 7) as u8) as char;
-    let rank = (b'8' - (s >> 4) as u8) as char;
-    format!("{file}{rank}")
-}
-
-/// A move `K`,`L` in the notation the C reads (`e2e4`).
-pub fn move_name(from: i8, to: i8) -> String {
-    format!("{}{}", square_name(from), square_name(to))
-}
-
-/// A square name (`e2`) as a 0x88 square, or `None`.
-pub fn parse_square(s: &[u8]) -> Option<i8> {
-    if s.len() != 2 || !(b'a'..=b'h').contains(&s[0]) || !(b'1'..=b'8').contains(&s[1]) {
-        return None;
-    }
-    Some((16 * (b'8' - s[1]) as i32 + (s[0] - b'a') as i32) as i8)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Instant;
 
     #[test]
     fn abort_cuts_inside_an_iteration_and_keeps_the_last_completed_move() {
