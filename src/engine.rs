@@ -263,6 +263,45 @@ pub struct Engine {
     aborted: bool,
 }
 
+/// What [`Engine::search_move`] reads of the node searching a move: `D()`'s arguments and
+/// locals, by their C names.
+#[derive(Clone, Copy)]
+struct Node {
+    /// side to move, window `q`..`l`, eval `e`, hash keys `J`,`Z`, previous destination `z`,
+    /// requested depth `n`
+    k: i32,
+    q: i32,
+    l: i32,
+    e: i32,
+    J: i32,
+    Z: i32,
+    z: i32,
+    n: i32,
+    /// best score so far, the reply's depth
+    m: i32,
+    h: i32,
+    /// the captured piece's value, the direction
+    i: i32,
+    r: i32,
+    /// castling/e.p. squares (`S` when none)
+    F: i32,
+    G: i32,
+    /// the reply's last argument ([`child_last_arg`])
+    Pc: i32,
+}
+
+/// The move [`Engine::search_move`] searches: from `x`, piece `u` (type `p`), to `y`, capturing
+/// `t` on `H`.
+#[derive(Clone, Copy)]
+struct Move {
+    x: i8,
+    u: i8,
+    p: i8,
+    y: i8,
+    H: i8,
+    t: i8,
+}
+
 /// The last argument of the reply's `D()` for a move to `y` (`searched`: moves searched so far
 /// in this iteration). sd change 5: the ultimate depth `n-(y!=z)` (passed, and ignored, by
 /// every variant without node types). iidcut: the expected node type (Garms, CCC, 2011): a PV node
@@ -753,8 +792,8 @@ impl Engine {
                     h = d - (y as i32 != z) as i32; // remaining depth(-recapt.)
                     let Pc = child_last_arg::<V>(P, n, y, z, &mut searched);
                     v = match self.search_move::<V, AUDIT, ABORT>(
-                        [k, q, l, e, J, Z, z, n, m, h, i, r, F, G, Pc],
-                        [x, u, p, y, H, t],
+                        Node { k, q, l, e, J, Z, z, n, m, h, i, r, F, G, Pc },
+                        Move { x, u, p, y, H, t },
                         pieces,
                     ) {
                         Ok(v) => v,
@@ -865,8 +904,8 @@ impl Engine {
                                     // remaining depth(-recapt.)
                                     let Pc = child_last_arg::<V>(P, n, y, z, &mut searched);
                                     v = match self.search_move::<V, AUDIT, ABORT>(
-                                        [k, q, l, e, J, Z, z, n, m, h, i, r, F, G, Pc],
-                                        [x, u, p, y, H, t],
+                                        Node { k, q, l, e, J, Z, z, n, m, h, i, r, F, G, Pc },
+                                        Move { x, u, p, y, H, t },
                                         pieces,
                                     ) {
                                         Ok(v) => v,
@@ -1029,14 +1068,13 @@ impl Engine {
     /// evaluate and make the move (x,y) of piece `u` (type `p`, direction `r`) capturing `t` on
     /// `H` (value `i`), castling/e.p. squares `F`,`G`; search the reply to depth `h`; undo it.
     /// `Ok(v)`: the move's score as the loop goes on with it; `Err(v)`: `D()` returns `v` now
-    /// (the legality checker found the move, or the search was cut). The node's own arguments
-    /// come as `[k, q, l, e, J, Z, z, n, m, h, i, r, F, G, Pc]` (`Pc`: the child's last
-    /// argument, [`child_last_arg`]) and the move as `[x, u, p, y, H, t]`.
+    /// (the legality checker found the move, or the search was cut). The node's own variables
+    /// come as a [`Node`], the move as a [`Move`].
     #[inline(always)]
     fn search_move<V: Variant, const AUDIT: bool, const ABORT: bool>(
         &mut self,
-        [k, q, l, e, J, Z, z, n, m, h, mut i, r, F, G, Pc]: [i32; 15],
-        [x, u, p, y, H, t]: [i8; 6],
+        Node { k, q, l, e, J, Z, z, n, m, h, mut i, r, F, G, Pc }: Node,
+        Move { x, u, p, y, H, t }: Move,
         pieces: Pieces,
     ) -> Result<i32, i32> {
         let mut v = if p < 6 {
