@@ -33,7 +33,7 @@
 //! recaptures are searched, the C's own loops generate the moves, and the pieces that can reach
 //! neither the recapture square, an enemy king nor a castling square are skipped (none of their
 //! moves does anything there, in the C either: `D1Targets`). Those helpers live beside this
-//! file, in `engine/speed.rs`, each tied to the C line it shadows; this file keeps the port.
+//! file, in `engine/speed/`, each tied to the C line it shadows; this file keeps the port.
 //!
 //! The self-deepening build's changes (`docs/spec/builds.md`, sd) are marked
 //! `sd change 1` … `sd change 6` at the lines where they land.
@@ -421,7 +421,7 @@ impl Engine {
     }
 
     /// `F(i,0,U)A[i].K=0;`: clear the hash table (not `A[U]`, which the C never clears). By
-    /// default only the entries written since the last clear (see `engine/speed.rs`).
+    /// default only the entries written since the last clear (see `engine/speed/dirty.rs`).
     pub fn clear_hash(&mut self) {
         self.clear_written();
     }
@@ -586,7 +586,7 @@ impl Engine {
         z: i32,
         n: i32,
         P: i32, // sd change 1: the ultimate depth, a new last argument (iidcut: the node type)
-        pieces: Pieces, // speed: the squares of both sides' pieces (`engine/speed.rs`)
+        pieces: Pieces, // speed: the squares of both sides' pieces (`engine/speed/pieces.rs`)
     ) -> i32 {
         let mut j: i32;
         let mut r: i32;
@@ -762,7 +762,7 @@ impl Engine {
             let mut rest = own.rotate_right(start);
             if d >= 2 {
                 // speed: at d>=2 every move is searched (h>=1), and the moves come from the
-                // generator `next_move` (engine/speed.rs), which walks exactly as the loops
+                // generator `next_move` (engine/speed/ahead.rs), which walks exactly as the loops
                 // below do, AHEAD moves ahead of the search: the reply slot of each move is
                 // prefetched when the move is found (C: the next D()'s `A[(k*E^J)&U-9]`)
                 let best = (Y & 8 != 0).then_some((Y as i32 & !M) as i8);
@@ -835,7 +835,7 @@ impl Engine {
                 // speed: only a few target squares matter (C: `h=d-(y!=z)`; see `D1Targets`)
                 let d1 = if Y & 8 == 0 {
                     if m < l && !(early && start == 0) {
-                        // speed: the slot of the first recapture's reply (`engine/speed.rs`)
+                        // speed: the slot of the first recapture's reply (`engine/speed/d1.rs`)
                         self.prefetch_first_recapture(k, J, z, own, start);
                     }
                     Some(self.d1_targets(z, E, pieces.kings & pieces.theirs))
