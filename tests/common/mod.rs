@@ -427,6 +427,16 @@ pub fn check(s: &Session, b: B) -> Result<bool, String> {
     Ok(true)
 }
 
+/// `UMAX_SMOKE_SCALE` (default 1): multiplies the counts of the random and fuzzed inputs for a
+/// deeper run (`UMAX_SMOKE_SCALE=10 cargo test --release`).
+pub fn smoke_scale() -> usize {
+    std::env::var("UMAX_SMOKE_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .filter(|&n| n >= 1)
+        .unwrap_or(1)
+}
+
 /// The seeded generator of the random sessions.
 #[allow(unused_imports)]
 pub use umax::rng::SplitMix64 as Rng;

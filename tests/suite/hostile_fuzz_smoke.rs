@@ -7,10 +7,7 @@ use umax::fuzzing::{check_fen, check_play, check_uci_commands, check_uci_session
 use umax::rng::SplitMix64 as Rng;
 
 fn scale() -> usize {
-    std::env::var("UMAX_SMOKE_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
+    crate::common::smoke_scale()
 }
 
 /// Bytes that matter to the parsers.

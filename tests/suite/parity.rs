@@ -133,6 +133,7 @@ fn random_session(seed: u64, b: B) -> Session {
 }
 
 fn run_random(b: B, seeds: std::ops::Range<u64>) -> Result<(), String> {
+    let seeds_len = seeds.clone().count();
     let mut failures = Vec::new();
     let mut ran = 0;
     // each build its own seeds, from its place in the catalogue
@@ -152,18 +153,22 @@ fn run_random(b: B, seeds: std::ops::Range<u64>) -> Result<(), String> {
             failures.join("\n")
         ));
     }
-    assert!(ran >= 100);
+    assert_eq!(ran, seeds_len);
     Ok(())
 }
 
-// 200 random sessions per build with a C twin, in two halves so they run in parallel.
+/// Random sessions per build with a C twin: 120 (times `UMAX_SMOKE_SCALE` for a deeper run), in
+/// two halves so they run in parallel.
+fn random_count() -> u64 {
+    60 * common::smoke_scale() as u64
+}
 #[test]
 fn random_sessions_every_twin_a() {
-    every_twin(|b| run_random(b, 0..100));
+    every_twin(|b| run_random(b, 0..random_count()));
 }
 #[test]
 fn random_sessions_every_twin_b() {
-    every_twin(|b| run_random(b, 100..200));
+    every_twin(|b| run_random(b, random_count()..2 * random_count()));
 }
 
 fn game_session() -> Session {
