@@ -117,6 +117,11 @@ def facts():
     if TEST_TIME.is_file():
         t = json.load(open(TEST_TIME))
         f["suite_minutes"] = f"{t['wall_s'] / 60:.1f} minutes ({t['wall_s']:.0f} s)"
+    # speed against the C: the last speed round's three runs (bench-vs-c, CPU medians)
+    speed = RES / "speed-round8" / "speed.csv"
+    if speed.is_file():
+        ratios = [float(r["c_cpu_s"]) / float(r["umax_cpu_s"]) for r in read_csv(speed)]
+        f["speed_lo"], f["speed_hi"] = min(ratios), max(ratios)
     # the 1000-game matches of old against sd (default suite) and the initial-position runs
     for key, run in [("m15", "scaled-15"), ("m60", "scaled-60"), ("sp", "startpos-scaled-15"),
                      ("spr2", "startpos-sd-iidr2-scaled-15")]:
@@ -227,6 +232,21 @@ def front_table(f):
     return "\n".join(rows)
 
 
+def speed_table(f):
+    """The C's CPU time over umax's for the same node-identical workload, per build and run."""
+    rows = read_csv(RES / "speed-round8" / "speed.csv")
+    runs = sorted({r["run"] for r in rows})
+    out = ["| build | " + " | ".join(f"run {r}" for r in runs) + " | umax M nodes/s |",
+           "|---|" + "---|" * len(runs) + "---|"]
+    for b in dict.fromkeys(r["build"] for r in rows):
+        mine = [r for r in rows if r["build"] == b]
+        ratio = {r["run"]: float(r["c_cpu_s"]) / float(r["umax_cpu_s"]) for r in mine}
+        nps = sorted(float(r["umax_mnodes_per_s"]) for r in mine)
+        out.append(f"| {b} | " + " | ".join(f"{ratio[r]:.2f}×" for r in runs) +
+                   f" | {nps[len(nps) // 2]:.1f} |")
+    return "\n".join(out)
+
+
 def joint(f, name):
     e = f.get(f"s15_rating_{name}_elo")
     if e is None:
@@ -252,13 +272,15 @@ def value(f, name):
         return f"{v:+.1f}" if fmt == "elo" else f"{v:.1f}"
     if fmt == "int":
         return f"{v:,}"
+    if fmt == "2x":
+        return f"{v:.2f}×"
     return str(v)
 
 
 def render(f, template):
     text = template.read_text()
     out, i = [], 0
-    tables = {"answer": answer_table, "front": front_table}
+    tables = {"answer": answer_table, "front": front_table, "speed": speed_table}
     while True:
         j = text.find("{{", i)
         if j < 0:

@@ -72,3 +72,29 @@ impl std::ops::AddAssign for Audit {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adding_audits_adds_every_counter() {
+        let mut a = Audit {
+            nodes: 3,
+            self_deepened: 1,
+            ..Audit::default()
+        };
+        a.inner_iterations_by_offset[8] = 2;
+        a.resets_by_depth[3] = 1;
+        a.hint_drops_by_type[0] = 4;
+        let b = a;
+        a += b;
+        assert_eq!((a.nodes, a.self_deepened), (6, 2));
+        assert_eq!(a.inner_iterations_by_offset[8], 4);
+        assert_eq!(a.resets_by_depth[3], 2);
+        assert_eq!(a.hint_drops_by_type[0], 8);
+        let mut z = Audit::default();
+        z += Audit::default();
+        assert_eq!(z, Audit::default());
+    }
+}

@@ -121,3 +121,28 @@ impl Abort {
             || self.cpu_deadline.is_some_and(|t| thread_cpu_seconds() >= t)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_constructors_set_one_limit_and_leave_the_rest_off() {
+        let n = Limits::nodes(5000);
+        assert_eq!((n.nodes, n.max_ply, n.deadline), (5000, None, None));
+        assert!(n.stop.is_none() && n.abort.is_none());
+        let d = Limits::depth(6);
+        assert_eq!((d.nodes, d.max_ply), (i64::MAX, Some(6)));
+        assert_eq!(Limits::default().nodes, DEFAULT_NODE_LIMIT);
+        // the root reads all but the abort
+        let r = RootLimits::from(Limits::depth(3));
+        assert_eq!((r.nodes, r.max_ply), (i64::MAX, Some(3)));
+        // an abort with nothing set is never due; a stop already set is
+        assert!(!Abort::default().due());
+        let stop = Abort {
+            stop: Some(Arc::new(AtomicBool::new(true))),
+            ..Abort::default()
+        };
+        assert!(stop.due());
+    }
+}

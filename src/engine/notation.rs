@@ -35,3 +35,26 @@ pub fn parse_square(s: &[u8]) -> Option<i8> {
     }
     Some((16 * (b'8' - s[1]) as i32 + (s[0] - b'a') as i32) as i8)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_and_the_c_parse_agree() {
+        for rank in 0..8i8 {
+            for file in 0..8i8 {
+                let sq = 16 * rank + file;
+                let name = square_name(sq);
+                assert_eq!(parse_square(name.as_bytes()), Some(sq), "{name}");
+            }
+        }
+        assert_eq!(move_name(0x64, 0x44), "e2e4");
+        assert_eq!(c_move("e2e4\n"), (0x64, 0x44));
+        // off the board (the 0x88 bit) and malformed names
+        assert_eq!(square_name(0x08), "?8");
+        assert_eq!(parse_square(b"i1"), None);
+        assert_eq!(parse_square(b"a9"), None);
+        assert_eq!(parse_square(b"e"), None);
+    }
+}
