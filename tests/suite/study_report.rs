@@ -2,27 +2,14 @@
 //! makes of the committed files (ratings.csv, crosstable.csv, the pairings' games.csv, the
 //! cost-to-depth CSV): no figure there is typed by hand, and a stale ratings.csv is refused.
 
-use crate::ci_env;
-
-use std::process::Command;
+use crate::claims;
 
 #[test]
 fn the_study_text_is_what_the_files_give() {
-    if !ci_env::python3_or_skip("the study's text") {
+    if !claims::check_script("study-report.py", "the study's text") {
         return;
     }
     let root = env!("CARGO_MANIFEST_DIR");
-    let out = Command::new("python3")
-        .arg(format!("{root}/scripts/study-report.py"))
-        .arg("--check")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
     // the committed ratings are reproduced by the rating step alone
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("study_rerate");
     let _ = std::fs::remove_dir_all(&dir);
