@@ -137,57 +137,65 @@ impl CBins {
 }
 
 /// The C twins of the catalogue, built once per test process: `(plain, run-time-limits)` paths
-/// by build; `None`: skipped (no compiler, outside CI).
+/// by build; `None`: skipped (no gcc or patch, outside CI: `ci_env::require`). With the tools
+/// here, a failed build fails.
 fn c_twin_paths() -> Option<HashMap<B, (PathBuf, PathBuf)>> {
     static PATHS: OnceLock<Option<HashMap<B, (PathBuf, PathBuf)>>> = OnceLock::new();
     PATHS
         .get_or_init(|| {
-            let out = Command::new("bash")
-                .arg(root().join("scripts/build-original.sh"))
-                .args(["--runtime", "--build", "all"])
-                .output();
-            match out {
-                Ok(o) if o.status.success() => {
-                    let text = String::from_utf8(o.stdout).unwrap();
-                    let mut bins = HashMap::new();
-                    for line in text.lines() {
-                        let f: Vec<&str> = line.split(' ').collect();
-                        assert_eq!(f.len(), 3, "build-original.sh printed {text}");
-                        let b: B = f[0].parse().expect("a build of the catalogue");
-                        bins.insert(b, (PathBuf::from(f[1]), PathBuf::from(f[2])));
-                    }
-                    assert_eq!(
-                        bins.keys()
-                            .copied()
-                            .collect::<std::collections::BTreeSet<_>>(),
-                        c_twins().into_iter().collect(),
-                        "build-original.sh builds exactly the catalogue's C twins"
-                    );
-                    Some(bins)
-                }
-                other => {
-                    let why = match other {
-                        Ok(o) => String::from_utf8_lossy(&o.stderr).to_string(),
-                        Err(e) => e.to_string(),
-                    };
-                    if in_ci() {
-                        panic!(
-                            "CI=true: the C original must build for the parity tests, but: {why}"
-                        );
-                    }
-                    eprintln!("SKIPPING live C comparison: cannot build the C original: {why}");
-                    None
-                }
+            let text = build_original(
+                "the live C comparisons (the C twins)",
+                &[],
+                &["--runtime", "--build", "all"],
+            )?;
+            let mut bins = HashMap::new();
+            for line in text.lines() {
+                let f: Vec<&str> = line.split(' ').collect();
+                assert_eq!(f.len(), 3, "build-original.sh printed {text}");
+                let b: B = f[0].parse().expect("a build of the catalogue");
+                bins.insert(b, (PathBuf::from(f[1]), PathBuf::from(f[2])));
             }
+            assert_eq!(
+                bins.keys()
+                    .copied()
+                    .collect::<std::collections::BTreeSet<_>>(),
+                c_twins().into_iter().collect(),
+                "build-original.sh builds exactly the catalogue's C twins"
+            );
+            Some(bins)
         })
         .clone()
 }
 
-use crate::ci_env::in_ci;
+use crate::ci_env::{Tool, require};
+
+/// `scripts/build-original.sh ARGS`: what it prints, or `None` without gcc, patch or one of
+/// `more` tools (skipped with the one message of `ci_env::require`; `what`: what needs the C).
+/// With the tools here, a failed build fails.
+pub fn build_original(what: &str, more: &[Tool], args: &[&str]) -> Option<String> {
+    if ![Tool::Gcc, Tool::Patch]
+        .iter()
+        .chain(more)
+        .all(|&tool| require(tool, what))
+    {
+        return None;
+    }
+    let o = Command::new("bash")
+        .arg(root().join("scripts/build-original.sh"))
+        .args(args)
+        .output()
+        .expect("bash runs scripts/build-original.sh");
+    assert!(
+        o.status.success(),
+        "scripts/build-original.sh {args:?} failed (gcc and patch are here):\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    Some(String::from_utf8(o.stdout).unwrap())
+}
 
 /// The C twins for this node limit and table size (built once per test process, whatever
-/// the limits). Without a C compiler the live comparison is skipped with a message, except in
-/// CI, where it fails.
+/// the limits). Without gcc the live comparison is skipped with the one message of
+/// `ci_env::require`, except in CI, where it fails.
 pub fn c_bins(nodes: &str, bits: u32) -> Option<CBins> {
     let paths = c_twin_paths()?;
     let bins = paths

@@ -8,13 +8,14 @@ use crate::ci_env;
 use std::process::Command;
 
 fn python() -> bool {
-    ci_env::python3_or_skip("the reports' claims")
+    ci_env::require(ci_env::Tool::Python3, "the reports' claims")
 }
 
-/// Runs `scripts/SCRIPT --check`; it must pass.
-fn check(script: &str) {
-    if !python() {
-        return;
+/// Runs `scripts/SCRIPT --check`; it must pass. False: skipped without python3 (`what`: what
+/// the script checks).
+fn check_script(script: &str, what: &str) -> bool {
+    if !ci_env::require(ci_env::Tool::Python3, what) {
+        return false;
     }
     let root = env!("CARGO_MANIFEST_DIR");
     let out = Command::new("python3")
@@ -28,6 +29,11 @@ fn check(script: &str) {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
+    true
+}
+
+fn check(script: &str) {
+    check_script(script, "the reports' claims");
 }
 
 #[test]

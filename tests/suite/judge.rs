@@ -1,6 +1,6 @@
 //! `umax judge` end to end, with real UCI engines as judges: `umax uci` itself (always), and
-//! Stockfish when installed (`/usr/games/stockfish`; under `CI=true` it must be, as the C tests
-//! require gcc there). Also: a missing, a mute, a dying and a hanging judge, and `--resume`.
+//! Stockfish when installed (`/usr/games/stockfish`, `ci_env::require`; under `CI=true` it must
+//! be, as the C tests require gcc there). Also: a missing, a mute, a dying and a hanging judge, and `--resume`.
 
 use crate::ci_env;
 
@@ -9,7 +9,6 @@ use std::process::{Command, Output};
 use umax::games::GameRow;
 
 const UMAX: &str = env!("CARGO_BIN_EXE_umax");
-const STOCKFISH: &str = "/usr/games/stockfish";
 
 fn scratch_dir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
@@ -456,11 +455,7 @@ fn a_judge_that_dies_once_is_restarted() {
 
 #[test]
 fn stockfish_as_the_judge() {
-    if !Path::new(STOCKFISH).exists() {
-        if ci_env::in_ci() {
-            panic!("{STOCKFISH} is needed for this test under CI=true (apt-get install stockfish)");
-        }
-        eprintln!("SKIPPING stockfish_as_the_judge: {STOCKFISH} is not installed");
+    if !ci_env::require(ci_env::Tool::Stockfish, "stockfish_as_the_judge") {
         return;
     }
     let dir = scratch_dir("judge-stockfish");

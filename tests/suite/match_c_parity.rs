@@ -5,10 +5,11 @@
 //! processes of the instrumented C builds (`scripts/build-original.sh`) with
 //! `umax::oracle::replay_with_c` (what `umax verify-c` does): the C's move at every ply must be
 //! the Rust game's move, and each side's node total and deepest iteration must be the row's.
-//! Without gcc (or stdbuf) the test is skipped with a message, except under `CI=true`, where it
-//! fails.
+//! Without gcc, patch or stdbuf the test is skipped with the one message of `ci_env::require`,
+//! except under `CI=true`, where it fails.
 
-use crate::ci_env;
+use crate::ci_env::Tool;
+use crate::common;
 use crate::match_common;
 use match_common::*;
 
@@ -23,32 +24,12 @@ use umax::oracle::replay_with_c;
 const BITS: &str = "16";
 
 /// `scripts/build-original.sh --nodes NODES --hash-bits BITS --build all EXTRA..`: its lines,
-/// split at spaces (`NAME PLAIN TRACE`, and `TWIN` with `--twin`), or `None` (skip) without a
-/// compiler.
+/// split at spaces (`NAME PLAIN TRACE`, and `TWIN` with `--twin`), or `None` (skip) without
+/// gcc, patch or stdbuf.
 fn build_original(nodes: &str, extra: &[&str]) -> Option<Vec<Vec<String>>> {
-    let ci = ci_env::in_ci();
-    for tool in ["gcc", "stdbuf", "patch"] {
-        if Command::new(tool).arg("--version").output().is_err() {
-            assert!(
-                !ci,
-                "{tool} is needed for the C parity test (CI=true: not skipping)"
-            );
-            eprintln!("SKIPPED: C parity needs {tool}, which is not installed");
-            return None;
-        }
-    }
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/build-original.sh");
-    let out = Command::new(script)
-        .args(["--nodes", nodes, "--hash-bits", BITS, "--build", "all"])
-        .args(extra)
-        .output()
-        .expect("build-original.sh runs");
-    assert!(
-        out.status.success(),
-        "build-original.sh failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let mut args = vec!["--nodes", nodes, "--hash-bits", BITS, "--build", "all"];
+    args.extend(extra);
+    let text = common::build_original("the C parity of whole games", &[Tool::Stdbuf], &args)?;
     Some(
         text.lines()
             .map(|l| l.split(' ').map(str::to_string).collect())
@@ -57,7 +38,7 @@ fn build_original(nodes: &str, extra: &[&str]) -> Option<Vec<Vec<String>>> {
 }
 
 /// The instrumented C twin of every build that has one, for NODES and BITS, or `None` (skip)
-/// without a compiler.
+/// without gcc, patch or stdbuf.
 fn twins(nodes: &str) -> Option<HashMap<Build, PathBuf>> {
     let lines = build_original(nodes, &[])?;
     Some(
@@ -362,7 +343,7 @@ fn run_with_input(mut cmd: Command, input: &str) -> Vec<u8> {
 fn the_timing_twins_exit_at_end_of_input_with_umaxs_output() {
     let nodes = "20000";
     let Some(lines) = build_original(nodes, &["--twin"]) else {
-        return; // no C compiler (not under CI): skipped with a message
+        return; // no gcc, patch or stdbuf (not under CI): skipped with the one message
     };
     let mut seen = Vec::new();
     for f in &lines {

@@ -1,8 +1,9 @@
 //! C parity: `umax play --trace` against the freshly built instrumented C original, byte for
 //! byte, for every build with a C twin (table-driven over the catalogue). See `tests/common/mod.rs` for the checking routine.
 //!
-//! In CI (`CI=true`) the C must build; elsewhere, without gcc, these tests print SKIPPING and
-//! the golden-file tests (`tests/golden.rs`) still guard against regressions.
+//! In CI (`CI=true`) the C must build; elsewhere, without gcc, these tests print the one SKIPPING
+//! line of `ci_env::require` and the golden-file tests (`tests/golden.rs`) still guard against
+//! regressions.
 
 use crate::common;
 
@@ -17,7 +18,7 @@ fn run_scripted(b: B, filter: impl Fn(&Session) -> bool) -> Result<(), String> {
     for s in scripted_sessions().into_iter().filter(|s| filter(s)) {
         match check(&s, b) {
             Ok(true) => ran += 1,
-            Ok(false) => return Ok(()), // no C compiler outside CI: skipped with a message
+            Ok(false) => return Ok(()), // no gcc outside CI: skipped with the one message
             Err(e) => failures.push(e),
         }
     }

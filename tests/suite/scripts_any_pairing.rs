@@ -1,7 +1,7 @@
 //! The Python scripts read any pairing through one module (`scripts/umaxresults.py`): its unit
 //! tests, and `scripts/cluster/rows-equal.py` on a committed `--builds old,sdnr` run (which the
-//! old hard-coded sd/old time columns could not read). Without python3 this skips with a
-//! message, except under CI, where it fails.
+//! old hard-coded sd/old time columns could not read). Without python3 this skips with the
+//! one message of `ci_env::require`, except under CI, where it fails.
 
 use crate::ci_env;
 
@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::Command;
 
 fn python() -> Option<&'static str> {
-    ci_env::python3_or_skip("the scripts' tests").then_some("python3")
+    ci_env::require(ci_env::Tool::Python3, "the scripts' tests").then_some("python3")
 }
 
 fn root() -> &'static Path {

@@ -1,9 +1,10 @@
 //! A real client: python-chess drives `umax uci` through a whole game, FEN positions, a clock
 //! game and a stopped analysis (`tests/uci_python/drive.py`), checking every `bestmove`.
 //!
-//! python-chess comes from PyPI into a virtual environment under the target directory (made
-//! once, reused). In CI (`CI=true`) a failure to make it fails the test; elsewhere the test
-//! prints SKIPPING and passes. `UMAX_PYTHON` names the interpreter (default `python3`).
+//! python-chess comes from PyPI, at the version pinned in `tests/uci_python/requirements.txt`,
+//! into a virtual environment under the target directory (made once, reused while it holds that
+//! version). Without it the test skips with the one message of `ci_env::require_by`, except in
+//! CI (`CI=true`), where it fails. `UMAX_PYTHON` names the interpreter (default `python3`).
 
 use crate::uci_support;
 
@@ -11,27 +12,46 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use crate::ci_env;
-use ci_env::in_ci;
+use crate::ci_env::{Tool, require_by};
+
+fn requirements() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/uci_python/requirements.txt")
+}
+
+/// The version of python-chess that `requirements.txt` pins (`chess==X`).
+fn pinned() -> String {
+    let text = std::fs::read_to_string(requirements()).unwrap();
+    text.lines()
+        .find_map(|l| l.trim().strip_prefix("chess=="))
+        .unwrap_or_else(|| panic!("requirements.txt pins no chess==X:\n{text}"))
+        .trim()
+        .to_string()
+}
 
 fn venv_python(dir: &Path) -> PathBuf {
     dir.join("bin").join("python")
 }
 
-fn has_chess(python: &Path) -> bool {
+/// Whether `python` imports `chess.engine` at `version`.
+fn has_chess(python: &Path, version: &str) -> bool {
     Command::new(python)
-        .args(["-c", "import chess.engine"])
+        .args([
+            "-c",
+            "import sys, chess.engine; sys.exit(chess.__version__ != sys.argv[1])",
+            version,
+        ])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success())
 }
 
-/// A Python with python-chess, or why there is none.
+/// A Python with the pinned python-chess, or why there is none.
 fn python_with_chess() -> Result<PathBuf, String> {
+    let version = pinned();
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("uci-python-venv");
     let python = venv_python(&dir);
-    if has_chess(&python) {
+    if has_chess(&python, &version) {
         return Ok(python);
     }
     let base = std::env::var("UMAX_PYTHON").unwrap_or_else(|_| "python3".into());
@@ -53,13 +73,14 @@ fn python_with_chess() -> Result<PathBuf, String> {
             "install",
             "--quiet",
             "--disable-pip-version-check",
-            "chess",
+            "-r",
         ])
+        .arg(requirements())
         .output()
         .map_err(|e| format!("cannot run pip: {e}"))?;
-    if !out.status.success() || !has_chess(&python) {
+    if !out.status.success() || !has_chess(&python, &version) {
         return Err(format!(
-            "pip install chess failed: {}",
+            "pip install -r tests/uci_python/requirements.txt (chess=={version}) failed: {}",
             String::from_utf8_lossy(&out.stderr)
         ));
     }
@@ -68,13 +89,12 @@ fn python_with_chess() -> Result<PathBuf, String> {
 
 #[test]
 fn python_chess_plays_a_game() {
-    let python = match python_with_chess() {
-        Ok(p) => p,
-        Err(why) if !in_ci() => {
-            eprintln!("SKIPPING python-chess test: {why}");
-            return;
-        }
-        Err(why) => panic!("python-chess unavailable in CI: {why}"),
+    let Some(python) = require_by(
+        Tool::PythonChess,
+        "python_chess_plays_a_game",
+        python_with_chess,
+    ) else {
+        return;
     };
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/uci_python/drive.py");
     let mut child = Command::new(&python)
