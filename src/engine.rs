@@ -792,7 +792,23 @@ impl Engine {
                     h = d - (y as i32 != z) as i32; // remaining depth(-recapt.)
                     let Pc = child_last_arg::<V>(P, n, y, z, &mut searched);
                     v = match self.search_move::<V, AUDIT, ABORT>(
-                        Node { k, q, l, e, J, Z, z, n, m, h, i, r, F, G, Pc },
+                        Node {
+                            k,
+                            q,
+                            l,
+                            e,
+                            J,
+                            Z,
+                            z,
+                            n,
+                            m,
+                            h,
+                            i,
+                            r,
+                            F,
+                            G,
+                            Pc,
+                        },
                         Move { x, u, p, y, H, t },
                         pieces,
                     ) {
@@ -904,7 +920,23 @@ impl Engine {
                                     // remaining depth(-recapt.)
                                     let Pc = child_last_arg::<V>(P, n, y, z, &mut searched);
                                     v = match self.search_move::<V, AUDIT, ABORT>(
-                                        Node { k, q, l, e, J, Z, z, n, m, h, i, r, F, G, Pc },
+                                        Node {
+                                            k,
+                                            q,
+                                            l,
+                                            e,
+                                            J,
+                                            Z,
+                                            z,
+                                            n,
+                                            m,
+                                            h,
+                                            i,
+                                            r,
+                                            F,
+                                            G,
+                                            Pc,
+                                        },
                                         Move { x, u, p, y, H, t },
                                         pieces,
                                     ) {
@@ -1073,7 +1105,23 @@ impl Engine {
     #[inline(always)]
     fn search_move<V: Variant, const AUDIT: bool, const ABORT: bool>(
         &mut self,
-        Node { k, q, l, e, J, Z, z, n, m, h, mut i, r, F, G, Pc }: Node,
+        Node {
+            k,
+            q,
+            l,
+            e,
+            J,
+            Z,
+            z,
+            n,
+            m,
+            h,
+            mut i,
+            r,
+            F,
+            G,
+            Pc,
+        }: Node,
         Move { x, u, p, y, H, t }: Move,
         pieces: Pieces,
     ) -> Result<i32, i32> {
