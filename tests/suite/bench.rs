@@ -148,6 +148,8 @@ fn depth_mode_matches_the_c_trace_and_reports_medians() {
         "both",
         "--depth",
         "4",
+        "--hash-bits",
+        "16",
         "--positions",
         pos.to_str().unwrap(),
         "--csv",
@@ -164,7 +166,7 @@ fn depth_mode_matches_the_c_trace_and_reports_medians() {
     assert_eq!(rows[0], "position,depth,old_nodes,sd_nodes,sd_old_ratio");
     assert_eq!(rows.len(), 1 + 2 * 4);
     std::fs::remove_dir_all(&dir).unwrap();
-    let Some(bins) = common::c_bins("100000", 24) else {
+    let Some(bins) = common::c_bins("100000", 16) else {
         return;
     };
     for (i, input) in [&b"\n"[..], &b"e2e4\ne7e5\n\n"[..]].into_iter().enumerate() {

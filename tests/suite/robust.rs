@@ -230,7 +230,7 @@ fn node_counts_in_scientific_notation() {
         &["bench", "--nodes", "2.5e0"],
         &["play", "--nodes", "1e-1"],
         &["openings", "--nodes", "2.5e0"],
-        &["openings", "--count", "0.5e1"],
+        &["openings", "--count", "0.5e1", "--nodes", "1e4"],
     ] {
         let out = umax_with(args);
         if args[1] == "--count" {
