@@ -37,6 +37,8 @@ SCHEMES = [
     ("sdp", "a fail high re-searched one ply deeper at a time, in the parent (Muller 2006)"),
     ("noiid", "no IID below the root (the control)"),
 ]
+SWEEP = "startpos-clock-sweep"
+SWEEP_CLOCKS = range(-10, 11, 2)  # per cent of the scaled 15 s
 STUDY15 = "iid-scaled-15"
 STUDY60 = "iid-scaled-60"
 PER_PAIRING = 200
@@ -117,6 +119,22 @@ def facts():
     if TEST_TIME.is_file():
         t = json.load(open(TEST_TIME))
         f["suite_minutes"] = f"{t['wall_s'] / 60:.1f} minutes ({t['wall_s']:.0f} s)"
+    # the clock sweep from the initial position: old vs sd at clocks -10%..+10%
+    played = []
+    for c in SWEEP_CLOCKS:
+        h = head_to_head(RES / SWEEP / f"clock{c:+03d}")
+        if h:
+            games = read_csv(RES / SWEEP / f"clock{c:+03d}" / "games.csv")
+            f[f"sw{c:+03d}_distinct"] = len({g["moves"] for g in games})
+            for k in ("games", "score", "elo", "elo_pm"):
+                f[f"sw{c:+03d}_{k}"] = h[k]
+            if h["games"] >= PER_PAIRING:
+                played.append(c)
+    f["sweep_complete"] = len(played)
+    if played:
+        scores = [f[f"sw{c:+03d}_score"] for c in played]
+        f["sweep_score_lo"], f["sweep_score_hi"] = min(scores), max(scores)
+        f["sweep_games"] = sum(f[f"sw{c:+03d}_games"] for c in played)
     # speed against the C: the last speed round's three runs (bench-vs-c, CPU medians)
     speed = RES / "speed-round8" / "speed.csv"
     if speed.is_file():
@@ -181,6 +199,11 @@ CLAIMS = [
      lambda f: f["s15_iidr2_score_no_forfeit"] > 0.53),
     ("answer 4: iidr2 lost about one game in four on time from the initial position",
      lambda f: 0.2 < f["spr2_forfeits_won"] / f["spr2_games"] < 0.3),
+    ("answer 4: iidpv rates below old too, its interval below 0",
+     lambda f: f["s15_rating_iidpv_hi"] < 0),
+    ("answer 3 and evidence: at every finished clock of the sweep the interval of sd's Elo contains 0",
+     lambda f: all(contains_zero(f, f"sw{c:+03d}") for c in SWEEP_CLOCKS
+                   if f.get(f"sw{c:+03d}_games", 0) >= PER_PAIRING)),
     ("limits: at 60 s only old vs sd has been played",
      lambda f: not any(k.startswith("s60_") for k in f)),
 ]
@@ -232,6 +255,21 @@ def front_table(f):
     return "\n".join(rows)
 
 
+def sweep_table(f):
+    """old vs sd from the initial position at each clock of the sweep."""
+    out = ["| clock (vs the scaled 15 s) | games | sd's score | Elo (pentanomial 95%) | distinct games |",
+           "|---|---|---|---|---|"]
+    for c in SWEEP_CLOCKS:
+        k = f"sw{c:+03d}"
+        if f"{k}_games" not in f:
+            out.append(f"| {c:+d}% | not played yet | | | |")
+            continue
+        g = f[f"{k}_games"]
+        out.append(f"| {c:+d}% | {g}{' (running)' if g < PER_PAIRING else ''} | {pct(f[k + '_score'])} | "
+                   f"{elo_text(f[k + '_elo'], f[k + '_elo_pm'])} | {f[k + '_distinct']} |")
+    return "\n".join(out)
+
+
 def speed_table(f):
     """The C's CPU time over umax's for the same node-identical workload, per build and run."""
     rows = read_csv(RES / "speed-round8" / "speed.csv")
@@ -280,7 +318,7 @@ def value(f, name):
 def render(f, template):
     text = template.read_text()
     out, i = [], 0
-    tables = {"answer": answer_table, "front": front_table, "speed": speed_table}
+    tables = {"answer": answer_table, "front": front_table, "speed": speed_table, "sweep": sweep_table}
     while True:
         j = text.find("{{", i)
         if j < 0:
