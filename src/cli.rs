@@ -30,7 +30,7 @@ pub enum Command {
     /// Generate an opening suite (as openings/default.txt): seeded random legal lines that
     /// micro-Max accepts, unique, kept when a short micro-Max search finds them balanced.
     Openings(OpeningsArgs),
-    /// Self-play match of two builds (old against sd by default): game pairs with colours
+    /// Self-play match of two builds of the catalogue (old against sd by default): game pairs with colours
     /// reversed, refereed by shakmaty, written to games.csv / games.pgn in an output directory.
     Match(MatchArgs),
     /// A round robin (or gauntlet) of builds: every pairing a match directory DIR/BASE-TEST,
@@ -220,12 +220,20 @@ pub struct UciArgs {
     pub engine: EngineArgs,
 }
 
+/// The builds of the catalogue, by name (`umax builds` says what each is).
+fn catalogue() -> String {
+    umax::builds::ALL
+        .iter()
+        .map(|b| b.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Options shared by everything that runs an engine.
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
-    /// Which search: a build of `umax builds` — old (micro-Max 3.2 as published), sd
-    /// (self-deepening IID) or sdnr (experimental: sd without the hash-hit resume; no C twin).
-    #[arg(long, default_value = umax::builds::DEFAULT_BUILD, value_parser = parse_build)]
+    #[arg(long, default_value = umax::builds::DEFAULT_BUILD, value_parser = parse_build,
+          help = format!("Which search: a build of `umax builds` ({})", catalogue()))]
     pub build: Build,
     /// Hash table of 2^BITS+8 entries (24 is the published 16777224; smaller only to match a
     /// C twin built with scripts/build-original.sh --hash-bits BITS).
@@ -403,10 +411,10 @@ the side at fault: no_move (3.2 offers a8a8 when every move loses at once), hash
 root answered from the hash offers the last move fed in again), illegal_move,
 engine_rejected_move and engine_panic (errors: the game ends, the match goes on).")]
 pub struct MatchArgs {
-    /// The two builds, BASE,TEST: the score, Elo and ratios are TEST's (games.csv names its
-    /// columns after them: sd_score, old_nodes, ...). `umax builds` lists them: old, sd, and
-    /// sdnr (experimental, no C twin).
-    #[arg(long, value_name = "BASE,TEST", default_value = "old,sd", value_parser = parse_pairing)]
+    #[arg(long, value_name = "BASE,TEST", default_value = "old,sd", value_parser = parse_pairing,
+          help = format!("The two builds, BASE,TEST, of `umax builds` ({}): the score, Elo and \
+                          ratios are TEST's (games.csv names its columns after them: sd_score, \
+                          old_nodes, ...)", catalogue()))]
     pub builds: umax::builds::Pairing,
     /// Games in the whole match (all shards). Odd numbers are rounded up to whole pairs.
     #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_GAMES, value_parser = parse_count)]

@@ -48,7 +48,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
         }
         Command::Bench(args) => bench(args),
         Command::Recover(args) => {
-            print!("{}", umax::rundir::recover(&args.dir)?);
+            print!("{}", umax::matchrun::recover::recover(&args.dir)?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Anatomy(args) => anatomy(args),

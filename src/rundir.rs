@@ -12,7 +12,8 @@
 //!   `checkout`, an `rm`, an editor's save) stops the run, and [`Guarded::salvage`] saves every
 //!   byte written to `FILE.recovered` beside it. A failing write is cut back to the last whole
 //!   record, and each record is on disk (`fsync`) before the run goes on.
-//! - [`recover`]: `umax recover DIR` merges the recovered files back (rows by game number).
+//! - `umax recover DIR` (`matchrun::recover`) merges the recovered files back (rows by game
+//!   number).
 
 use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
@@ -53,7 +54,7 @@ impl DirLock {
             "pid={}\nhost={}\nstarted={}\ncommand={}\n",
             std::process::id(),
             hostname(),
-            crate::matchrun::output::utc_now().iso(),
+            crate::text::utc_now().iso(),
             std::env::args().collect::<Vec<_>>().join(" ")
         );
         // who holds it, for the message of a refused second process (best effort: the lock
@@ -370,141 +371,6 @@ pub fn recovered_path(path: &Path) -> PathBuf {
     let mut p = path.as_os_str().to_owned();
     p.push(RECOVERED_SUFFIX);
     PathBuf::from(p)
-}
-
-/// `umax recover DIR`: puts the rows saved by a stopped run back. For a run directory with
-/// `games.csv.recovered`: the rows of both files by game number (a game in both must be the
-/// same row), and every per-game output (`games.pgn`) likewise; a tournament directory: each
-/// pairing directory that has recovered files. Returns what it did.
-pub fn recover(dir: &Path) -> Result<String, String> {
-    let _lock = DirLock::acquire(dir)?;
-    let mut dirs = Vec::new();
-    if recovered_path(&dir.join(crate::matchrun::output::GAMES_CSV)).exists() {
-        dirs.push(dir.to_path_buf());
-    }
-    let mut subdirs: Vec<PathBuf> = fs::read_dir(dir)
-        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
-        .collect();
-    subdirs.sort();
-    for sub in subdirs {
-        if recovered_path(&sub.join(crate::matchrun::output::GAMES_CSV)).exists() {
-            dirs.push(sub);
-        }
-    }
-    if dirs.is_empty() {
-        return Err(format!(
-            "{}: nothing to recover (no games.csv{RECOVERED_SUFFIX} in it or in its pairing directories)",
-            dir.display()
-        ));
-    }
-    // every directory's merge is computed (and refused) before any is written
-    let mut locks = Vec::new();
-    let mut plans = Vec::new();
-    for d in &dirs {
-        if d != dir {
-            locks.push(DirLock::acquire(d)?);
-        }
-        plans.push(merge_plan(d)?);
-    }
-    let mut text = String::new();
-    for (d, plan) in dirs.iter().zip(plans) {
-        for (path, bytes) in &plan.writes {
-            crate::files::write_atomically(path, bytes)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        }
-        for path in &plan.remove {
-            fs::remove_file(path).map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
-        }
-        text += &format!(
-            "{}: {} rows ({} recovered, {} already there); continue with --resume\n",
-            d.display(),
-            plan.rows,
-            plan.recovered,
-            plan.rows - plan.recovered
-        );
-    }
-    Ok(text)
-}
-
-struct MergePlan {
-    writes: Vec<(PathBuf, Vec<u8>)>,
-    remove: Vec<PathBuf>,
-    rows: usize,
-    recovered: usize,
-}
-
-fn merge_plan(dir: &Path) -> Result<MergePlan, String> {
-    use crate::matchrun::output::{GAME_FILES, GAMES_CSV};
-    use crate::settings::Settings;
-    let csv = dir.join(GAMES_CSV);
-    let saved_csv = recovered_path(&csv);
-    let saved = crate::games::read_games_csv(&saved_csv)?;
-    let current = if csv.exists() {
-        crate::games::read_games_csv(&csv)?.rows
-    } else {
-        Vec::new()
-    };
-    let by_game: HashMap<u64, &crate::games::GameRow> =
-        saved.rows.iter().map(|r| (r.game, r)).collect();
-    let mut rows = saved.rows.clone();
-    let condition = saved
-        .rows
-        .first()
-        .map(|r| Settings::parse(&r.settings).condition());
-    for r in &current {
-        match by_game.get(&r.game) {
-            Some(s) if *s == r => {}
-            Some(_) => {
-                return Err(format!(
-                    "{}: game {} differs between {} and {}; not merging (compare them by hand)",
-                    dir.display(),
-                    r.game,
-                    csv.display(),
-                    saved_csv.display()
-                ));
-            }
-            None => {
-                if condition
-                    .as_ref()
-                    .is_some_and(|c| *c != Settings::parse(&r.settings).condition())
-                {
-                    return Err(format!(
-                        "{}: {} holds rows of other settings than {}; not merging",
-                        dir.display(),
-                        csv.display(),
-                        saved_csv.display()
-                    ));
-                }
-                rows.push(r.clone());
-            }
-        }
-    }
-    let recovered = saved.rows.len();
-    let saved_games: std::collections::HashSet<u64> = saved.rows.iter().map(|r| r.game).collect();
-    let all_games: std::collections::HashSet<u64> = rows.iter().map(|r| r.game).collect();
-    let mut writes = vec![(csv.clone(), crate::games::csv_bytes(&rows))];
-    let mut remove = vec![saved_csv];
-    for output in GAME_FILES {
-        let path = dir.join(output.name());
-        let saved_path = recovered_path(&path);
-        let read = |p: &Path| fs::read_to_string(p).unwrap_or_default();
-        let mut text = output.keep(&read(&saved_path), &|g| saved_games.contains(&g));
-        text += &output.keep(&read(&path), &|g| {
-            all_games.contains(&g) && !saved_games.contains(&g)
-        });
-        writes.push((path, text.into_bytes()));
-        if saved_path.exists() {
-            remove.push(saved_path);
-        }
-    }
-    Ok(MergePlan {
-        writes,
-        remove,
-        rows: rows.len(),
-        recovered,
-    })
 }
 
 #[cfg(test)]

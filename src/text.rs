@@ -160,6 +160,70 @@ pub fn fill_buf<R: std::io::BufRead + ?Sized>(input: &mut R) -> std::io::Result<
     input.fill_buf() // the bytes are buffered now: this only returns them
 }
 
+/// A UTC date and time (no time-zone crate needed for names and tags).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Utc {
+    pub year: i64,
+    pub month: u32,
+    pub day: u32,
+    pub hour: u32,
+    pub minute: u32,
+    pub second: u32,
+}
+
+impl Utc {
+    /// From seconds since 1970-01-01 (Howard Hinnant's civil-from-days).
+    pub fn from_unix(secs: i64) -> Utc {
+        let days = secs.div_euclid(86_400);
+        let rem = secs.rem_euclid(86_400);
+        let z = days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        let year = yoe + era * 400 + (month <= 2) as i64;
+        Utc {
+            year,
+            month,
+            day,
+            hour: (rem / 3600) as u32,
+            minute: (rem / 60 % 60) as u32,
+            second: (rem % 60) as u32,
+        }
+    }
+
+    /// `2026.11.21` (PGN `Date`).
+    pub fn pgn_date(&self) -> String {
+        format!("{:04}.{:02}.{:02}", self.year, self.month, self.day)
+    }
+
+    /// `20261121-203645` (directory names).
+    pub fn compact(&self) -> String {
+        format!(
+            "{:04}{:02}{:02}-{:02}{:02}{:02}",
+            self.year, self.month, self.day, self.hour, self.minute, self.second
+        )
+    }
+
+    /// `2026-11-21T20:36:45Z`.
+    pub fn iso(&self) -> String {
+        format!(
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+            self.year, self.month, self.day, self.hour, self.minute, self.second
+        )
+    }
+}
+
+pub fn utc_now() -> Utc {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    Utc::from_unix(secs)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -185,7 +185,7 @@ fn growth(before: &str, now: &str, path: &Path) -> Result<String, String> {
     }
     Ok(format!(
         "# grown {}: builds {} -> {} (pairings added: {})\n",
-        crate::matchrun::output::utc_now().iso(),
+        crate::text::utc_now().iso(),
         old.join(","),
         new.join(","),
         {

@@ -870,7 +870,7 @@ fn append_command(out: &Path, opts: &JudgeOptions, settings: &str) -> Result<(),
         opts.command_line.join(" "),
         opts.judge.path.display(),
         opts.concurrency,
-        crate::matchrun::output::utc_now().iso()
+        crate::text::utc_now().iso()
     );
     f.write_all(text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))

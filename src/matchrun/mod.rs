@@ -29,6 +29,7 @@ pub mod options;
 pub mod output;
 pub mod pgn;
 pub mod progress;
+pub mod recover;
 pub mod referee;
 
 pub use options::{Budget, Fault, FaultKind, MatchOptions, OpeningsSource, Shard, settings_string};
