@@ -435,6 +435,42 @@ pub fn check(s: &Session, b: B) -> Result<bool, String> {
     Ok(true)
 }
 
+/// The audit counters of fixed-depth searches (to `depth`) of every bench position, summed:
+/// computed once per (build, depth) in a test process (the invariant tests of several builds
+/// read the same audits).
+#[allow(dead_code)]
+pub fn audit_suite(build: umax::builds::Build, depth: i32) -> umax::engine::Audit {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, OnceLock};
+    use umax::builds::Build;
+    use umax::engine::Audit;
+    type Cells = Mutex<HashMap<(Build, i32), Arc<OnceLock<Audit>>>>;
+    static CACHE: OnceLock<Cells> = OnceLock::new();
+    let cell = CACHE
+        .get_or_init(|| Mutex::new(HashMap::new()))
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry((build, depth))
+        .or_default()
+        .clone();
+    *cell.get_or_init(|| audit_suite_once(build, depth))
+}
+
+fn audit_suite_once(build: umax::builds::Build, depth: i32) -> umax::engine::Audit {
+    use umax::bench::{builtin_suite, nodes_per_depth, setup};
+    use umax::engine::{Audit, Engine};
+    let mut e = Engine::new(build, 20);
+    e.auditing = true;
+    let mut total = Audit::default();
+    for pos in builtin_suite() {
+        setup(&mut e, &pos).unwrap();
+        e.audit = Audit::default();
+        nodes_per_depth(&mut e, depth);
+        total += e.audit;
+    }
+    total
+}
+
 /// `UMAX_SMOKE_SCALE` (default 1): multiplies the counts of the random and fuzzed inputs for a
 /// deeper run (`UMAX_SMOKE_SCALE=10 cargo test --release`).
 pub fn smoke_scale() -> usize {

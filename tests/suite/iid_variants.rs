@@ -3,42 +3,15 @@
 //! faithful instances carry no counting code). Node parity with the C twins is in
 //! `tests/parity.rs` and `tests/bench.rs`; these check that each build does what its idea says.
 
+use crate::common::audit_suite;
 use shakmaty::{Chess, Position};
-use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
+use umax::bench::{BenchPosition, builtin_suite, setup};
 use umax::builds::Build;
 use umax::chess::move_from_0x88;
 use umax::engine::{Audit, Engine, Limits, RootIter};
 
 /// The suite searched to root `depth` by `build`, with the audit counters summed (once per
 /// build and depth in a test process: several tests compare the same counts).
-fn audit_suite(build: Build, depth: i32) -> Audit {
-    use std::collections::HashMap;
-    use std::sync::{Arc, Mutex, OnceLock};
-    type Cells = Mutex<HashMap<(Build, i32), Arc<OnceLock<Audit>>>>;
-    static CACHE: OnceLock<Cells> = OnceLock::new();
-    let cell = CACHE
-        .get_or_init(|| Mutex::new(HashMap::new()))
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .entry((build, depth))
-        .or_default()
-        .clone();
-    *cell.get_or_init(|| audit_suite_once(build, depth))
-}
-
-fn audit_suite_once(build: Build, depth: i32) -> Audit {
-    let mut e = Engine::new(build, 20);
-    e.auditing = true;
-    let mut total = Audit::default();
-    for pos in builtin_suite() {
-        setup(&mut e, &pos).unwrap();
-        e.audit = Audit::default();
-        nodes_per_depth(&mut e, depth);
-        total += e.audit;
-    }
-    total
-}
-
 /// `inner_iterations_by_offset` index of an iteration at `n + offset`.
 fn at(offset: i32) -> usize {
     (offset + 8) as usize

@@ -1,25 +1,10 @@
 //! The self-deepening invariants inside the search, counted by an auditing instance of the
 //! search (`Engine::auditing`; the normal instance carries no counting code).
 
-use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
+use crate::common::audit_suite;
+use umax::bench::{BenchPosition, setup};
 use umax::builds::Build;
 use umax::engine::{Audit, Engine, Limits};
-
-fn audit_suite(build: Build, depth: i32) -> Audit {
-    let mut e = Engine::new(build, 20);
-    e.auditing = true;
-    let mut total = Audit::default();
-    for pos in builtin_suite() {
-        setup(&mut e, &pos).unwrap();
-        e.audit = Audit::default();
-        nodes_per_depth(&mut e, depth);
-        total.self_deepened += e.audit.self_deepened;
-        total.past_ultimate += e.audit.past_ultimate;
-        total.after_mate += e.audit.after_mate;
-        total.nodes += e.audit.nodes;
-    }
-    total
-}
 
 /// sd deepens nodes beyond their requested depth (that is the idea), but never beyond their
 /// ultimate depth, and never after a mate score; old never deepens an inner node beyond its

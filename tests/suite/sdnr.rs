@@ -1,6 +1,7 @@
 //! The experimental build `sdnr` (sd without the hash-hit resume, change 3 of the
 //! self-deepening note not applied): its invariants, and that it is a build of its own.
 
+use crate::common::audit_suite;
 use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
 use umax::builds::Build;
 use umax::engine::{Audit, Engine, Limits, RootIter};
@@ -29,22 +30,6 @@ fn sdnr_is_old_at_root_depth_1() {
         assert!(!old.0.is_empty(), "{}", pos.name);
         assert_eq!(sdnr, old, "{}", pos.name);
     }
-}
-
-fn audit_suite(build: Build, depth: i32) -> Audit {
-    let mut e = Engine::new(build, 20);
-    e.auditing = true;
-    let mut total = Audit::default();
-    for pos in builtin_suite() {
-        setup(&mut e, &pos).unwrap();
-        e.audit = Audit::default();
-        nodes_per_depth(&mut e, depth);
-        total.self_deepened += e.audit.self_deepened;
-        total.past_ultimate += e.audit.past_ultimate;
-        total.after_mate += e.audit.after_mate;
-        total.nodes += e.audit.nodes;
-    }
-    total
 }
 
 /// sdnr self-deepens (it is not old) but never past a node's ultimate depth, and never after
