@@ -471,6 +471,33 @@ fn audit_suite_once(build: umax::builds::Build, depth: i32) -> umax::engine::Aud
     total
 }
 
+/// A command's stdout, after checking it succeeded (`what`: the command, for the message).
+#[allow(dead_code)]
+pub fn succeeded(out: &std::process::Output, what: &str) -> String {
+    assert!(
+        out.status.success(),
+        "{what} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// A command's stderr, after checking it failed, that the stderr holds every needle and that
+/// nothing panicked.
+#[allow(dead_code)]
+pub fn failed_with(out: &std::process::Output, what: &str, needles: &[&str]) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(
+        !out.status.success(),
+        "{what} should have failed; stderr:\n{err}"
+    );
+    for n in needles {
+        assert!(err.contains(n), "stderr lacks '{n}':\n{err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
 /// `UMAX_SMOKE_SCALE` (default 1): multiplies the counts of the random and fuzzed inputs for a
 /// deeper run (`UMAX_SMOKE_SCALE=10 cargo test --release`).
 pub fn smoke_scale() -> usize {

@@ -63,20 +63,11 @@ fn judge(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
 }
 
 fn ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "umax judge failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
+    crate::common::succeeded(out, "umax judge")
 }
 
 fn fails_with(out: &Output, needles: &[&str]) {
-    assert!(!out.status.success(), "umax judge should have failed");
-    let err = String::from_utf8_lossy(&out.stderr);
-    for n in needles {
-        assert!(err.contains(n), "stderr lacks '{n}': {err}");
-    }
+    crate::common::failed_with(out, "umax judge", needles);
 }
 
 type Rows = Vec<std::collections::HashMap<String, String>>;

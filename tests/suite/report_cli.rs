@@ -17,20 +17,11 @@ fn umax_report(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
 }
 
 fn ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "umax report failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
+    crate::common::succeeded(out, "umax report")
 }
 
 fn fails_with(out: &Output, needles: &[&str]) {
-    assert!(!out.status.success(), "umax report should have failed");
-    let err = String::from_utf8_lossy(&out.stderr);
-    for n in needles {
-        assert!(err.contains(n), "stderr lacks '{n}': {err}");
-    }
+    crate::common::failed_with(out, "umax report", needles);
 }
 
 /// The committed fixture and its committed summary: `umax report` must reproduce it byte for
