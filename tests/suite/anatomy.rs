@@ -154,11 +154,7 @@ fn the_command_writes_resumes_and_refuses() {
     let d = dir.to_str().unwrap();
     let common = ["--moves", POSITIONS[0], "--depth", "4", "--hash-bits", "14"];
     let out = umax(&[&common[..], &["--builds", "old", "--out", d]].concat());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::succeeded(&out, "umax");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("old: root iteration ply 4"), "{text}");
     let csv = std::fs::read_to_string(dir.join("anatomy.csv")).unwrap();

@@ -44,11 +44,7 @@ fn bench_once(args: &[&str]) -> String {
         .args(args)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::succeeded(&out, "umax");
     String::from_utf8(out.stdout).unwrap()
 }
 

@@ -47,11 +47,7 @@ fn the_forfeiting_thinks_table_is_what_the_games_give() {
         .arg(format!("{root}/results/tc-60"))
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::succeeded(&out, "scripts/forfeit-thinks.py");
     let committed =
         std::fs::read_to_string(format!("{root}/results/tc-60/forfeit-thinks.csv")).unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), committed);

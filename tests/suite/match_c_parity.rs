@@ -223,12 +223,7 @@ fn verify_c_command() {
         "{err}"
     );
     let out = verify_c(&[path_str(&good), &c_test, &c_base]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = crate::common::succeeded(&out, "umax verify-c");
     assert!(
         text.contains("8 games replayed by the C: 8 identical, 0 mismatched"),
         "{text}"

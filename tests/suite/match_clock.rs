@@ -130,11 +130,7 @@ fn different_machines_merge_but_different_references_do_not() {
         .arg(&merged)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::succeeded(&out, "umax");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Score of sd vs old"), "{text}");
     // another reference is another condition: refused, naming both files

@@ -220,11 +220,7 @@ fn pgn_openings_file_and_default_directory() {
         .arg(&pgn)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::succeeded(&out, "umax");
     let runs: Vec<_> = std::fs::read_dir(dir.join("runs"))
         .unwrap()
         .flatten()

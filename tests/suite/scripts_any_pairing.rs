@@ -23,11 +23,7 @@ fn the_results_module_passes_its_tests() {
         .arg(root().join("scripts/test_umaxresults.py"))
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::succeeded(&out, "scripts/test_umaxresults.py");
 }
 
 #[test]
@@ -42,12 +38,7 @@ fn rows_equal_reads_an_old_sdnr_run() {
             .unwrap()
     };
     let out = run(&csv, &csv);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let text = crate::common::succeeded(&out, "rows-equal.py");
     assert!(
         text.contains("all but old_cpu_s, old_wall_s, sdnr_cpu_s, sdnr_wall_s"),
         "{text}"

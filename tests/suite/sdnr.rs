@@ -122,11 +122,7 @@ fn sdnr_bench_signature_is_pinned() {
         .args(["bench", "--build", "sdnr"])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::succeeded(&out, "umax");
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("umax bench: build sdnr,"), "{text}");
     assert_eq!(text.lines().last(), Some("bench: 4385395"), "{text}");
