@@ -144,7 +144,7 @@ def main():
     # legend
     ly = TOP + 14
     for name, c in COLOURS.items():
-        label = {"nodes": "node budget", "seed": "seed 000 (x: 2006 reference, ×/÷1.5)"}.get(name, name)
+        label = {"nodes": "node budget", "seed": "Muller 2006 (x: 2006 reference, ×/÷1.5)"}.get(name, name)
         svg.append(f'<circle cx="{LEFT+14}" cy="{ly-4}" r="5" fill="{c}"/>')
         svg.append(f'<text x="{LEFT+24}" y="{ly}" font-size="12">{label}</text>')
         ly += 17
