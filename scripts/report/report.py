@@ -93,6 +93,7 @@ def head_to_head(run_dir, build="sd"):
         "forfeits_lost": forfeits[build],
         "forfeits_won": forfeits[other],
         "score_no_forfeit": points / played if played else None,
+        "games_distinct": len({g["moves"] for g in games}),
     }
 
 
@@ -124,8 +125,7 @@ def facts():
     for c in SWEEP_CLOCKS:
         h = head_to_head(RES / SWEEP / f"clock{c:+03d}")
         if h:
-            games = read_csv(RES / SWEEP / f"clock{c:+03d}" / "games.csv")
-            f[f"sw{c:+03d}_distinct"] = len({g["moves"] for g in games})
+            f[f"sw{c:+03d}_distinct"] = h["games_distinct"]
             for k in ("games", "score", "elo", "elo_pm"):
                 f[f"sw{c:+03d}_{k}"] = h[k]
             if h["games"] >= PER_PAIRING:

@@ -67,7 +67,12 @@ fn is_default_limit(s: &Session) -> bool {
 /// `scripts/record-golden.sh` (`golden::golden_transcripts_every_twin` runs every build on
 /// every session), besides the live C on random sessions, the bench and whole games.
 fn live(b: B, s: &Session) -> bool {
-    matches!(b, B::Old | B::Sd) || (s.bits < 24 && !s.name.starts_with("game-"))
+    live_everywhere(b) || (s.bits < 24 && !s.name.starts_with("game-"))
+}
+
+/// The builds that meet the live C on every session: old (3.2 as published) and sd.
+fn live_everywhere(b: B) -> bool {
+    matches!(b, B::Old | B::Sd)
 }
 
 /// Every scripted session, for every build with a C twin (live or through its C twin's
@@ -82,7 +87,7 @@ fn scripted_sessions_every_twin() {
 #[test]
 fn default_limit_think_every_twin() {
     every_twin(|b| {
-        if matches!(b, B::Old | B::Sd) {
+        if live_everywhere(b) {
             run_scripted(b, is_default_limit)
         } else {
             Ok(())
