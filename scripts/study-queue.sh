@@ -9,7 +9,7 @@ set -u
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 cd "${RUNS:?set RUNS to the directory the runs are written into (not the tree you edit)}"
 UMAX=${UMAX:?set UMAX to a copy of the umax binary that no rebuild replaces}
-SPEED=7683265   # this machine, 2 threads searching at once, measured 2026-11-26 09:13Z (7.34, 7.78, 7.68 M)
+SPEED=7683265   # this machine, 2 threads searching at once, the last of three calibrations on 2026-11-26 (7.34, 7.78, 7.68 M)
 ALL8=old,sd,noiid,iidr2,iidcut,sdp,iidpv,iidreset
 run() { # dir, args...
   local d=$1; shift
