@@ -2,7 +2,7 @@
 //! umax clears only the entries written since the last clear (up to U/16 of them; past that it
 //! clears the whole table too). Times both after the same think.
 //!
-//!     cargo run --release --example clear_cost -- [REPEATS [NODES...]]
+//!     cargo run --release --features tools --example clear_cost -- [REPEATS [NODES...]]
 //!
 //! For each node limit (default 20000 100000 1000000), from the position after 1. e4: searches
 //! one think (the main loop's `D(k,-I,I,Q,1,1,O,8,0)`) and times `clear_hash` with the dirty

@@ -1,7 +1,7 @@
 //! Generates the bench suite in `src/bench_positions.txt`: positions reached by move sequences
 //! from the start, so that the C original can reach them too.
 //!
-//!     cargo run --release --example gen_bench_positions > src/bench_positions.txt
+//!     cargo run --release --features tools --example gen_bench_positions > src/bench_positions.txt
 //!
 //! Each line: a name, a tab, UCI moves. From 16 short openings, umax (old, hash 2^20+8,
 //! 20000 nodes) plays on for a number of plies that grows along the list, so the suite spans

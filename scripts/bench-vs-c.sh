@@ -70,7 +70,7 @@ log() { echo "bench-vs-c: $*" >&2; }
 # --- binaries ----------------------------------------------------------------------------------
 log "building umax"
 cargo build --release --quiet
-cargo build --release --quiet --example clear_cost
+cargo build --release --quiet --features tools --example clear_cost
 cp target/release/umax "$tmp/umax"
 cp target/release/examples/clear_cost "$tmp/clear_cost"
 commit=$(git rev-parse --short=12 HEAD)
