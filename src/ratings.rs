@@ -22,9 +22,12 @@
 //! (ties half).
 
 use crate::games::GameRow;
+use crate::outputs::{self, Output};
 use crate::rng::SplitMix64;
 use std::collections::BTreeMap;
+use std::error::Error;
 use std::fmt::Write as _;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Bootstrap resamples by default.
@@ -417,17 +420,18 @@ fn shown(x: Option<f64>, f: impl Fn(f64) -> String) -> String {
     x.map_or("-".to_string(), f)
 }
 
-/// The four files (`ratings.csv`, `crosstable.csv`, `ratings.txt`, `ratings.svg`) of `t` as
-/// bytes, and the text table.
-pub fn render(t: &Tournament, fit: &Fit) -> Vec<(&'static str, String)> {
-    let u = usage(t);
-    let a = fit.anchor;
-    let ratio = |i: usize, f: fn(&Usage) -> f64| -> Option<f64> {
-        let mine = u[i].per_game(f(&u[i]))?;
-        let base = u[a].per_game(f(&u[a]))?;
-        (base > 0.0).then(|| mine / base)
-    };
-    let order: Vec<usize> = {
+/// What the ratings files are made from: a tournament and its fit (an [`Output`]'s data).
+#[derive(Clone, Copy, Debug)]
+pub struct Ratings<'a> {
+    pub tournament: &'a Tournament,
+    pub fit: &'a Fit,
+}
+
+impl Ratings<'_> {
+    /// The builds best first (by rating; undefined ratings last), ties in the tournament's
+    /// order.
+    fn order(&self) -> Vec<usize> {
+        let fit = self.fit;
         let mut o: Vec<usize> = (0..fit.builds.len()).collect();
         o.sort_by(|&x, &y| {
             let (ex, ey) = (
@@ -437,12 +441,25 @@ pub fn render(t: &Tournament, fit: &Fit) -> Vec<(&'static str, String)> {
             ey.total_cmp(&ex).then(x.cmp(&y))
         });
         o
-    };
-    // ratings.csv
+    }
+}
+
+/// Build `i`'s per-game mean of `f` over the anchor `a`'s (`None` where either played no
+/// games or the anchor's is 0).
+fn ratio(u: &[Usage], a: usize, i: usize, f: fn(&Usage) -> f64) -> Option<f64> {
+    let mine = u[i].per_game(f(&u[i]))?;
+    let base = u[a].per_game(f(&u[a]))?;
+    (base > 0.0).then(|| mine / base)
+}
+
+/// `ratings.csv`: one row per build, best first.
+pub fn ratings_csv(r: &Ratings) -> String {
+    let fit = r.fit;
+    let (u, a) = (usage(r.tournament), fit.anchor);
     let mut csv = String::from(
         "build,elo,lo95,hi95,games,score,draws,time_vs_anchor,nodes_vs_anchor,mean_depth\n",
     );
-    for &i in &order {
+    for i in r.order() {
         let g = u[i].games as f64;
         let _ = writeln!(
             csv,
@@ -454,17 +471,20 @@ pub fn render(t: &Tournament, fit: &Fit) -> Vec<(&'static str, String)> {
             u[i].games,
             cell((g > 0.0).then(|| u[i].points / g), 4),
             cell((g > 0.0).then(|| u[i].draws as f64 / g), 4),
-            cell(ratio(i, |x| x.cpu_s), 4),
-            cell(ratio(i, |x| x.nodes), 4),
+            cell(ratio(&u, a, i, |x| x.cpu_s), 4),
+            cell(ratio(&u, a, i, |x| x.nodes), 4),
             cell(u[i].per_game(u[i].depth), 2),
         );
     }
-    // crosstable.csv
-    let cross = cross_table(t);
+    csv
+}
+
+/// `crosstable.csv`: one row per pairing, the test build's results.
+pub fn cross_table_csv(t: &Tournament) -> String {
     let mut ct = String::from(
         "base,test,games,pairs,test_wins,test_draws,test_losses,test_score,pairs_0,pairs_0.5,pairs_1,pairs_1.5,pairs_2\n",
     );
-    for c in &cross {
+    for c in &cross_table(t) {
         let score = c.score();
         let _ = writeln!(
             ct,
@@ -484,7 +504,15 @@ pub fn render(t: &Tournament, fit: &Fit) -> Vec<(&'static str, String)> {
             c.penta[4]
         );
     }
-    // ratings.txt
+    ct
+}
+
+/// `ratings.txt` (and what `umax tournament` prints): the ratings table, the cross table and
+/// the LOS matrix.
+pub fn ratings_text(r: &Ratings) -> String {
+    let fit = r.fit;
+    let (u, a) = (usage(r.tournament), fit.anchor);
+    let order = r.order();
     let mut txt = format!(
         "Ratings: Bradley-Terry maximum likelihood, draws as half points, anchored at {} = 0.\n95% intervals: percentile bootstrap over game pairs ({} resamples, seed {SEED:#x}); '-': undefined (no finite rating).\n\n",
         fit.builds[a], fit.resamples
@@ -530,13 +558,13 @@ pub fn render(t: &Tournament, fit: &Fit) -> Vec<(&'static str, String)> {
                 "{:.0}%",
                 100.0 * v
             )),
-            shown(ratio(i, |x| x.cpu_s), |v| format!("{v:.3}")),
-            shown(ratio(i, |x| x.nodes), |v| format!("{v:.3}")),
+            shown(ratio(&u, a, i, |x| x.cpu_s), |v| format!("{v:.3}")),
+            shown(ratio(&u, a, i, |x| x.nodes), |v| format!("{v:.3}")),
             shown(u[i].per_game(u[i].depth), |v| format!("{v:.2}")),
         );
     }
     txt += "\nCross table (the test build's results; pairs: complete game pairs by test's points 0/0.5/1/1.5/2):\n";
-    for c in &cross {
+    for c in &cross_table(r.tournament) {
         let score = c.score();
         let _ = writeln!(
             txt,
@@ -569,13 +597,78 @@ pub fn render(t: &Tournament, fit: &Fit) -> Vec<(&'static str, String)> {
         }
         txt += "\n";
     }
-    let svg = svg(fit, &order);
-    vec![
-        ("ratings.csv", csv),
-        ("crosstable.csv", ct),
-        ("ratings.txt", txt),
-        ("ratings.svg", svg),
-    ]
+    txt
+}
+
+/// `ratings.csv` as an [`Output`]: [`ratings_csv`].
+pub struct RatingsCsv;
+
+impl Output<Ratings<'_>> for RatingsCsv {
+    fn name(&self) -> &str {
+        "ratings.csv"
+    }
+
+    fn write(&self, r: &Ratings<'_>, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
+        Ok(w.write_all(ratings_csv(r).as_bytes())?)
+    }
+}
+
+/// `crosstable.csv` as an [`Output`]: [`cross_table_csv`] of the tournament.
+pub struct CrossTableCsv;
+
+impl Output<Ratings<'_>> for CrossTableCsv {
+    fn name(&self) -> &str {
+        "crosstable.csv"
+    }
+
+    fn write(&self, r: &Ratings<'_>, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
+        Ok(w.write_all(cross_table_csv(r.tournament).as_bytes())?)
+    }
+}
+
+/// `ratings.txt` as an [`Output`]: [`ratings_text`].
+pub struct RatingsText;
+
+impl Output<Ratings<'_>> for RatingsText {
+    fn name(&self) -> &str {
+        "ratings.txt"
+    }
+
+    fn write(&self, r: &Ratings<'_>, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
+        Ok(w.write_all(ratings_text(r).as_bytes())?)
+    }
+}
+
+/// `ratings.svg` as an [`Output`]: Elo with its 95% interval per build, best first.
+pub struct RatingsSvg;
+
+impl Output<Ratings<'_>> for RatingsSvg {
+    fn name(&self) -> &str {
+        "ratings.svg"
+    }
+
+    fn write(&self, r: &Ratings<'_>, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
+        Ok(w.write_all(svg(r.fit, &r.order()).as_bytes())?)
+    }
+}
+
+/// The files a tournament's ratings are written as, in order (by `umax tournament` and its
+/// `--rate`: [`write_ratings`]).
+pub fn files<'a>() -> [&'a dyn Output<Ratings<'a>>; 4] {
+    [&RatingsCsv, &CrossTableCsv, &RatingsText, &RatingsSvg]
+}
+
+/// The [`files`] of `t` and its fit as text, by name (what [`write_ratings`] writes).
+pub fn render(t: &Tournament, fit: &Fit) -> Vec<(String, String)> {
+    let r = Ratings { tournament: t, fit };
+    files()
+        .into_iter()
+        .map(|o| {
+            let bytes = outputs::render(o, &r).expect("the ratings files render");
+            let text = String::from_utf8(bytes).expect("the ratings files are UTF-8");
+            (o.name().to_string(), text)
+        })
+        .collect()
 }
 
 /// Elo with its 95% interval per build, one row each, best first.
@@ -657,21 +750,17 @@ fn svg(fit: &Fit, order: &[usize]) -> String {
     s
 }
 
-/// Reads the tournament in `dir`, fits it, writes `ratings.csv`, `crosstable.csv`,
-/// `ratings.txt` and `ratings.svg` into `dir` (each atomically), and returns the text table.
+/// Reads the tournament in `dir`, fits it, writes its [`files`] into `dir` (each atomically), and
+/// returns the text table ([`RatingsText`]).
 pub fn write_ratings(dir: &Path, resamples: usize) -> Result<String, String> {
     let _lock = crate::rundir::DirLock::acquire(dir)?;
     let t = Tournament::read(dir)?;
     let fit = rate(&t, resamples);
-    let files = render(&t, &fit);
-    for (name, bytes) in &files {
-        let path = dir.join(name);
-        crate::files::write_atomically(&path, bytes.as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    }
-    Ok(files
-        .into_iter()
-        .find(|(n, _)| *n == "ratings.txt")
-        .map(|(_, t)| t)
-        .unwrap_or_default())
+    let r = Ratings {
+        tournament: &t,
+        fit: &fit,
+    };
+    outputs::write_files(dir, &files(), &r)?;
+    let text = outputs::render(&RatingsText, &r).map_err(|e| e.to_string())?;
+    String::from_utf8(text).map_err(|e| e.to_string())
 }
