@@ -23,6 +23,7 @@
 
 use crate::games::GameRow;
 use crate::outputs::{self, Output};
+use crate::plot::{IntervalChart, IntervalRow};
 use crate::rng::SplitMix64;
 use std::collections::BTreeMap;
 use std::error::Error;
@@ -639,7 +640,32 @@ impl Output<Ratings<'_>> for RatingsText {
     }
 }
 
-/// `ratings.svg` as an [`Output`]: Elo with its 95% interval per build, best first.
+/// The rows of `ratings.svg`: each build's Elo with its 95% interval, best first; the
+/// anchor a point alone, an undefined rating or bound shown as undefined.
+pub fn chart_rows(r: &Ratings) -> Vec<IntervalRow> {
+    let fit = r.fit;
+    let bound = |x: Option<f64>| x.map_or("undefined".to_string(), |v| format!("{v:+.1}"));
+    r.order()
+        .into_iter()
+        .map(|i| {
+            let interval = (i != fit.anchor && fit.resamples > 0).then_some((fit.lo[i], fit.hi[i]));
+            let note = match (fit.elo[i], interval) {
+                (None, _) => "undefined (no finite rating)".to_string(),
+                (Some(_), None) if i == fit.anchor => "0 (anchor)".to_string(),
+                (Some(e), None) => format!("{e:+.1}"),
+                (Some(e), Some((lo, hi))) => format!("{e:+.1} [{}, {}]", bound(lo), bound(hi)),
+            };
+            IntervalRow {
+                label: fit.builds[i].clone(),
+                value: fit.elo[i],
+                interval,
+                note,
+            }
+        })
+        .collect()
+}
+
+/// `ratings.svg` as an [`Output`]: [`chart_rows`] drawn by [`crate::plot::interval_chart`].
 pub struct RatingsSvg;
 
 impl Output<Ratings<'_>> for RatingsSvg {
@@ -648,7 +674,21 @@ impl Output<Ratings<'_>> for RatingsSvg {
     }
 
     fn write(&self, r: &Ratings<'_>, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
-        Ok(w.write_all(svg(r.fit, &r.order()).as_bytes())?)
+        let anchor = &r.fit.builds[r.fit.anchor];
+        let caption = format!(
+            "Elo relative to {anchor}, 95% bootstrap intervals over game pairs ({} resamples)",
+            r.fit.resamples
+        );
+        let x_desc = format!("Elo ({anchor} = 0: the dashed line)");
+        let rows = chart_rows(r);
+        let (svg, _) = crate::plot::interval_chart(&IntervalChart {
+            caption: &caption,
+            x_desc: &x_desc,
+            notes_title: "Elo [95% interval]",
+            reference: 0.0,
+            rows: &rows,
+        })?;
+        Ok(w.write_all(svg.as_bytes())?)
     }
 }
 
@@ -669,85 +709,6 @@ pub fn render(t: &Tournament, fit: &Fit) -> Vec<(String, String)> {
             (o.name().to_string(), text)
         })
         .collect()
-}
-
-/// Elo with its 95% interval per build, one row each, best first.
-fn svg(fit: &Fit, order: &[usize]) -> String {
-    let (w, row, left, right, top) = (640.0, 28.0, 90.0, 30.0, 40.0);
-    let h = top + row * order.len() as f64 + 40.0;
-    let vals: Vec<f64> = order
-        .iter()
-        .flat_map(|&i| [fit.elo[i], fit.lo[i], fit.hi[i]])
-        .flatten()
-        .chain([0.0])
-        .collect();
-    let (mut lo, mut hi) = vals
-        .iter()
-        .fold((f64::MAX, f64::MIN), |a, &v| (a.0.min(v), a.1.max(v)));
-    let pad = ((hi - lo) * 0.1).max(5.0);
-    lo -= pad;
-    hi += pad;
-    let x = |v: f64| left + (v - lo) / (hi - lo) * (w - left - right);
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{left}\" y=\"20\">Elo relative to {} with 95% bootstrap intervals (over game pairs)</text>\n",
-        fit.builds[fit.anchor]
-    );
-    let _ = writeln!(
-        s,
-        "<line x1=\"{0:.1}\" y1=\"{top}\" x2=\"{0:.1}\" y2=\"{1:.1}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>",
-        x(0.0),
-        h - 35.0
-    );
-    for (k, &i) in order.iter().enumerate() {
-        let y = top + row * (k as f64 + 0.5);
-        let _ = writeln!(
-            s,
-            "<text x=\"10\" y=\"{:.1}\">{}</text>",
-            y + 4.0,
-            fit.builds[i]
-        );
-        match fit.elo[i] {
-            Some(e) => {
-                if let (Some(l), Some(u)) = (fit.lo[i], fit.hi[i]) {
-                    let _ = writeln!(
-                        s,
-                        "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#1f5fa8\" stroke-width=\"2\"/>",
-                        x(l),
-                        x(u)
-                    );
-                }
-                let _ = writeln!(
-                    s,
-                    "<circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"4\" fill=\"#1f5fa8\"/>",
-                    x(e)
-                );
-                let _ = writeln!(
-                    s,
-                    "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\">{e:+.1}</text>",
-                    x(e) + 6.0,
-                    y - 6.0
-                );
-            }
-            None => {
-                let _ = writeln!(
-                    s,
-                    "<text x=\"{left}\" y=\"{:.1}\">undefined (no finite rating)</text>",
-                    y + 4.0
-                );
-            }
-        }
-    }
-    for k in 0..=4 {
-        let v = lo + (hi - lo) * k as f64 / 4.0;
-        let _ = writeln!(
-            s,
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{v:.0}</text>",
-            x(v),
-            h - 15.0
-        );
-    }
-    s += "</svg>\n";
-    s
 }
 
 /// Reads the tournament in `dir`, fits it, writes its [`files`] into `dir` (each atomically), and

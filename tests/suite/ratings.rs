@@ -1,7 +1,7 @@
 //! The tournament ratings (`src/ratings.rs`) against independent computations on fixed data.
 
 use umax::games::GameRow;
-use umax::ratings::{PairingGames, Tournament, cross_table, rate, render};
+use umax::ratings::{PairingGames, Ratings, Tournament, chart_rows, cross_table, rate, render};
 
 /// `pairs` game pairs of `base` against `test`, the test build's scores per game in turn.
 fn pairing(base: &str, test: &str, scores: &[f64]) -> PairingGames {
@@ -175,4 +175,77 @@ fn bootstrap_is_deterministic_and_the_cross_table_counts_pairs() {
     // sd used twice old's time and three times its nodes per game
     let sd = csv.lines().find(|l| l.starts_with("sd,")).unwrap();
     assert!(sd.contains(",2.0000,3.0000,7.00"), "{sd}");
+}
+
+/// `ratings.svg` draws every build in rating order with its figures, the anchor at 0, an
+/// undefined rating and an undefined bound as undefined, and its axis takes in every finite
+/// bound and 0.
+#[test]
+fn the_chart_shows_every_build_and_what_is_undefined() {
+    // `x` lost one pair of three: resamples without it leave x unbeaten, so its upper bound
+    // is undefined; sdp never lost: no finite rating
+    let t = Tournament::new(vec![
+        pairing("old", "sd", &wdl(20, 30, 10)),
+        pairing("old", "x", &[1.0, 1.0, 1.0, 1.0, 1.0, 0.0]),
+        pairing("old", "sdp", &wdl(6, 0, 0)),
+    ]);
+    let fit = rate(&t, 200);
+    let at = |b: &str| fit.builds.iter().position(|x| x == b).unwrap();
+    assert!(fit.elo[at("x")].is_some() && fit.hi[at("x")].is_none() && fit.lo[at("x")].is_some());
+    let r = Ratings {
+        tournament: &t,
+        fit: &fit,
+    };
+    let rows = chart_rows(&r);
+    let labels: Vec<&str> = rows.iter().map(|r| r.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["x", "sd", "old", "sdp"],
+        "rating order, undefined last"
+    );
+    let note = |b: &str| rows.iter().find(|r| r.label == b).unwrap().note.clone();
+    assert_eq!(note("old"), "0 (anchor)");
+    assert_eq!(note("sdp"), "undefined (no finite rating)");
+    assert!(note("x").ends_with(", undefined]"), "{}", note("x"));
+    let sd = at("sd");
+    assert_eq!(
+        note("sd"),
+        format!(
+            "{:+.1} [{:+.1}, {:+.1}]",
+            fit.elo[sd].unwrap(),
+            fit.lo[sd].unwrap(),
+            fit.hi[sd].unwrap()
+        )
+    );
+    let (_, (lo, hi)) = umax::plot::interval_chart(&umax::plot::IntervalChart {
+        caption: "c",
+        x_desc: "d",
+        notes_title: "n",
+        reference: 0.0,
+        rows: &rows,
+    })
+    .unwrap();
+    for v in [Some(0.0), fit.lo[at("x")], fit.lo[sd], fit.hi[sd]]
+        .into_iter()
+        .flatten()
+    {
+        assert!(lo < v && v < hi, "{v} outside [{lo}, {hi}]");
+    }
+    let file = render(&t, &fit)
+        .into_iter()
+        .find(|(n, _)| n == "ratings.svg")
+        .unwrap()
+        .1;
+    for text in [
+        "x",
+        "sd",
+        "old",
+        "sdp",
+        "undefined (no finite rating)",
+        "0 (anchor)",
+    ] {
+        // plotters writes a text's content on a line of its own
+        assert!(file.lines().any(|l| l == text), "{text} in the chart");
+    }
+    assert!(!file.contains("NaN") && !file.contains("inf"));
 }
