@@ -20,6 +20,19 @@
 //! finite rating counts as ±∞ on the side it went; if that reaches a percentile, that bound is
 //! undefined. The LOS of i over j is the share of resamples in which i's rating is above j's
 //! (ties half).
+//!
+//! **Files**, each an [`Output`] of [`Ratings`] (the list is [`files`], written by
+//! [`write_ratings`] through [`crate::outputs`]):
+//! * `ratings.csv`, one row per build, best first:
+//!   `build,elo,lo95,hi95,los,games,score,draws,time_vs_anchor,nodes_vs_anchor,mean_depth`:
+//!   `los` the LOS of the build over the anchor (the LOS matrix's entry, row build, column
+//!   anchor; empty for the anchor), score and draws as shares of its games, time and nodes its
+//!   mean per game over the anchor's, the mean completed depth; an undefined value is empty;
+//! * `crosstable.csv`, one row per pairing: the test build's W/D/L, score and pentanomial
+//!   counts;
+//! * `ratings.txt` (what `umax tournament` prints): the table, the cross table and the LOS
+//!   matrix;
+//! * `ratings.svg`: each build's Elo with its interval, drawn by [`crate::plot::interval_chart`].
 
 use crate::games::GameRow;
 use crate::outputs::{self, Output};
@@ -226,6 +239,15 @@ pub struct Fit {
     /// finite rating in any resample.
     pub los: Vec<Vec<Option<f64>>>,
     pub resamples: usize,
+}
+
+impl Fit {
+    /// The LOS of build `i` over the anchor (`los[i][anchor]`); `None` for the anchor itself.
+    pub fn los_over_anchor(&self, i: usize) -> Option<f64> {
+        (i != self.anchor)
+            .then(|| self.los[i][self.anchor])
+            .flatten()
+    }
 }
 
 /// Fits `t` and bootstraps its intervals over game pairs (`resamples` of them).
@@ -458,17 +480,18 @@ pub fn ratings_csv(r: &Ratings) -> String {
     let fit = r.fit;
     let (u, a) = (usage(r.tournament), fit.anchor);
     let mut csv = String::from(
-        "build,elo,lo95,hi95,games,score,draws,time_vs_anchor,nodes_vs_anchor,mean_depth\n",
+        "build,elo,lo95,hi95,los,games,score,draws,time_vs_anchor,nodes_vs_anchor,mean_depth\n",
     );
     for i in r.order() {
         let g = u[i].games as f64;
         let _ = writeln!(
             csv,
-            "{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{}",
             fit.builds[i],
             cell(fit.elo[i], 1),
             cell(fit.lo[i], 1),
             cell(fit.hi[i], 1),
+            cell(fit.los_over_anchor(i), 3),
             u[i].games,
             cell((g > 0.0).then(|| u[i].points / g), 4),
             cell((g > 0.0).then(|| u[i].draws as f64 / g), 4),

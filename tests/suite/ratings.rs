@@ -249,3 +249,56 @@ fn the_chart_shows_every_build_and_what_is_undefined() {
     }
     assert!(!file.contains("NaN") && !file.contains("inf"));
 }
+
+/// `ratings.csv`'s `los` (after `hi95`) is the LOS matrix's entry of `ratings.txt` in the
+/// build's row and the anchor's column, and empty for the anchor.
+#[test]
+fn the_los_column_is_the_los_matrixs_entry_over_the_anchor() {
+    let t = Tournament::new(vec![
+        pairing("old", "sd", &wdl(11, 20, 9)),
+        pairing("old", "b", &wdl(9, 20, 11)),
+        pairing("sd", "b", &wdl(10, 18, 12)),
+    ]);
+    let fit = rate(&t, 300);
+    let files = render(&t, &fit);
+    let file = |name: &str| files.iter().find(|(n, _)| n == name).unwrap().1.clone();
+    let (csv, txt) = (file("ratings.csv"), file("ratings.txt"));
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    assert_eq!(col("los"), col("hi95") + 1);
+    let los: std::collections::HashMap<String, String> = lines
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            assert_eq!(f.len(), header.len(), "{l}");
+            (f[0].to_string(), f[col("los")].to_string())
+        })
+        .collect();
+    // the matrix: a header of the builds, then a row per build, its diagonal cell blank
+    let matrix = txt.split("\nLOS (").nth(1).unwrap();
+    let mut rows = matrix.lines().skip(1);
+    let order: Vec<&str> = rows.next().unwrap().split_whitespace().collect();
+    let anchor = order.iter().position(|b| *b == "old").unwrap();
+    let mut seen = 0;
+    for line in rows.filter(|l| !l.trim().is_empty()) {
+        let mut fields = line.split_whitespace();
+        let build = fields.next().unwrap();
+        let mut cells: Vec<&str> = fields.collect();
+        cells.insert(order.iter().position(|b| *b == build).unwrap(), "");
+        assert_eq!(cells.len(), order.len(), "{line}");
+        assert_eq!(los[build], cells[anchor], "{build}'s LOS over old");
+        seen += 1;
+    }
+    assert_eq!(seen, 3);
+    assert_eq!(los["old"], "");
+    // sd scored above old and b below, neither certainly: the entry of the build over old,
+    // not of old over the build
+    let of = |b: &str| los[b].parse::<f64>().unwrap();
+    assert!(0.5 < of("sd") && of("sd") < 1.0, "{}", of("sd"));
+    assert!(0.0 < of("b") && of("b") < 0.5, "{}", of("b"));
+    let sd = fit.builds.iter().position(|b| b == "sd").unwrap();
+    assert_eq!(
+        los["sd"],
+        format!("{:.3}", fit.los[sd][fit.anchor].unwrap())
+    );
+}
