@@ -721,7 +721,8 @@ pub fn files<'a>() -> [&'a dyn Output<Ratings<'a>>; 4] {
     [&RatingsCsv, &CrossTableCsv, &RatingsText, &RatingsSvg]
 }
 
-/// The [`files`] of `t` and its fit as text, by name (what [`write_ratings`] writes).
+/// The [`files`] of `t` and its fit as text, by name (what [`write_ratings`] writes); panics
+/// if one cannot be drawn.
 pub fn render(t: &Tournament, fit: &Fit) -> Vec<(String, String)> {
     let r = Ratings { tournament: t, fit };
     files()
