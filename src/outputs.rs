@@ -12,7 +12,9 @@
 //! * one game as it ends, [`GameRecord`]: `games.pgn` (`matchrun::pgn::Pgn`),
 //!   appended during the match. A per-game output is a [`GameOutput`]: an `Output<GameRecord>`
 //!   that also says what to keep of its file on `--resume`;
-//! * the depth table of `umax bench --depth`: the bench CSV (`bench::DepthCsv`).
+//! * the depth table of `umax bench --depth`: the bench CSV (`bench::DepthCsv`);
+//! * a tournament and its fit, `ratings::Ratings`: `ratings.csv`, `crosstable.csv`,
+//!   `ratings.txt` and `ratings.svg` (`ratings::RatingsCsv` and its neighbours).
 //!
 //! One trait with a type parameter, rather than one trait per input, keeps "a format" one
 //! idea with one test shape (write it into a `Vec`), while the compiler still refuses a plot
@@ -23,13 +25,14 @@
 //!
 //! One file with a unit struct (or a value, like `plot::Plot`) implementing `Output<D>`, and
 //! its line in the list of its owner: `report::SUMMARY_FILES` or `report::PLOT_FILES`
-//! (written by `umax report` and at the end of `umax match`), or
-//! `matchrun::output::GAME_FILES` (appended per game). This file holds only the traits and
-//! the one atomic writer, on the ground floor: it names no format, so no format imports it
-//! back in a circle.
+//! (written by `umax report` and at the end of `umax match`), `ratings::files` (written by
+//! `umax tournament`), or `matchrun::output::GAME_FILES` (appended per game). This file holds
+//! only the traits and the one atomic writer, on the ground floor: it names no format, so no
+//! format imports it back in a circle.
 //!
 //! The writers themselves stay beside the code they format (`summary_csv`, `print_summary`,
-//! the plot drawing, `pgn::game_text`, `bench::depth_csv`); each `impl Output` only wraps one.
+//! the plot drawing, `pgn::game_text`, `bench::depth_csv`, `ratings::ratings_csv`); each
+//! `impl Output` only wraps one.
 
 use crate::files::write_atomically;
 pub use crate::games::GameRecord;

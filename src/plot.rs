@@ -1,5 +1,7 @@
-//! SVG plots of a match (plotters' SVG backend: text is written as `<text>` elements, so no
-//! font files are needed):
+//! SVG charts (plotters' SVG backend: text is written as `<text>` elements, so no font files
+//! are needed): the plots of a match, and an interval chart for other owners.
+//!
+//! The plots of a match:
 //!
 //! * `score.svg`: the test build's score (sd's by default) with its 95% interval, from the games (trinomial) and from the
 //!   pairs (pentanomial), against the 50% line and the seed's claim of 57.5%;
@@ -9,8 +11,13 @@
 //!   outside are drawn at the edge and counted in the legend), with the seed's own time ratio
 //!   where the condition matches.
 //!
-//! Every caption names the condition (the budget of the settings), and the seed's claim drawn
-//! is the one of the matching condition ([`seed_condition`]).
+//! The interval (forest) chart, [`interval_chart`]: one row per estimate with its interval,
+//! against a reference line, the figures in a column beside it (`ratings.svg` of a tournament,
+//! drawn by `ratings::RatingsSvg`); an undefined estimate is a note without a point, an
+//! undefined bound a dashed bar to the chart's edge.
+//!
+//! Every caption of a match's plots names the condition (the budget of the settings), and the
+//! seed's claim drawn is the one of the matching condition ([`seed_condition`]).
 //!
 //! Only finite numbers are drawn: an estimate without an interval (no spread in the data yet,
 //! see [`crate::stats`]) is drawn as a point without a bar, the running band starts at the
@@ -23,6 +30,7 @@ use crate::stats::{Outcomes, Pentanomial, ScoreInterval, Trinomial};
 use crate::summary::MatchReport;
 use crate::summary::Summary;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::error::Error;
 use std::io::Write;
 
@@ -501,4 +509,160 @@ fn plot_ratios(
         .draw()?;
     root.present()?;
     Ok((lo, hi))
+}
+
+/// One row of an [`interval_chart`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct IntervalRow {
+    /// Its name on the y axis.
+    pub label: String,
+    /// The estimate; `None`: undefined (nothing is drawn, the note says why).
+    pub value: Option<f64>,
+    /// The interval's bounds, each `None` where undefined (that side is drawn dashed to the
+    /// chart's edge); `None`: no interval (a point alone, like the reference itself).
+    pub interval: Option<(Option<f64>, Option<f64>)>,
+    /// The row's figures as text, in the column right of the chart.
+    pub note: String,
+}
+
+/// An interval (forest) chart: one row per estimate, the first at the top, each a point with
+/// its interval as a bar, against a dashed vertical reference line.
+#[derive(Clone, Copy, Debug)]
+pub struct IntervalChart<'a> {
+    pub caption: &'a str,
+    /// The x axis' description.
+    pub x_desc: &'a str,
+    /// The title of the column of notes.
+    pub notes_title: &'a str,
+    /// Where the reference line is drawn (always in the range).
+    pub reference: f64,
+    pub rows: &'a [IntervalRow],
+}
+
+/// The SVG of an interval chart and the x range it was drawn with (every finite estimate and
+/// bound, and the reference, lie inside it).
+pub fn interval_chart(c: &IntervalChart) -> Result<(String, (f64, f64)), Box<dyn Error>> {
+    let finite: Vec<f64> = c
+        .rows
+        .iter()
+        .flat_map(|r| {
+            let (low, high) = r.interval.unwrap_or((None, None));
+            [r.value, low, high]
+        })
+        .flatten()
+        .chain([c.reference])
+        .filter(|v| v.is_finite())
+        .collect();
+    let (lo, hi) = finite
+        .iter()
+        .fold((c.reference, c.reference), |a, &v| (a.0.min(v), a.1.max(v)));
+    let pad = ((hi - lo) * 0.08).max(5.0);
+    let (lo, hi) = (lo - pad, hi + pad);
+    let n = c.rows.len();
+    let font = ("sans-serif", 15);
+    // the notes' column: wide enough for the longest (about 8 px a character)
+    let notes_width = c
+        .rows
+        .iter()
+        .map(|r| r.note.chars().count())
+        .chain([c.notes_title.chars().count()])
+        .max()
+        .unwrap_or(0) as u32
+        * 8
+        + 20;
+    let labels_width = c
+        .rows
+        .iter()
+        .map(|r| r.label.chars().count())
+        .max()
+        .unwrap_or(0) as u32
+        * 9
+        + 20;
+    let size = (SIZE.0 + notes_width, 120 + 36 * n.max(1) as u32);
+
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        root.fill(&WHITE)?;
+        // row k (0: the first) at y = n - k
+        let y_of = |k: usize| (n - k) as f64;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(c.caption, ("sans-serif", 18))
+            .margin(15)
+            // the notes are written in the right margin
+            .margin_right(15 + notes_width)
+            .x_label_area_size(45)
+            .y_label_area_size(labels_width)
+            .build_cartesian_2d(lo..hi, 0.4..n as f64 + 0.6)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .light_line_style(TRANSPARENT)
+            .x_desc(c.x_desc)
+            .x_label_formatter(&|x| format!("{x:.0$}", if hi - lo < 20.0 { 1 } else { 0 }))
+            .x_label_style(font)
+            .axis_desc_style(font)
+            .y_label_style(font)
+            // a label at each row (y = 1, ..., n: the axis steps by 1 when given n + 1)
+            .y_labels(n + 1)
+            .y_label_formatter(&|y| {
+                let k = n as f64 - y.round();
+                ((y - y.round()).abs() < 1e-9 && k >= 0.0)
+                    .then(|| c.rows.get(k as usize))
+                    .flatten()
+                    .map_or(String::new(), |r| r.label.clone())
+            })
+            .draw()?;
+        chart.draw_series(DashedLineSeries::new(
+            [(c.reference, 0.4), (c.reference, n as f64 + 0.6)],
+            6,
+            4,
+            GREY.stroke_width(1),
+        ))?;
+        let bar = SD_COLOUR.stroke_width(2);
+        let cap =
+            |x: f64, y: f64| EmptyElement::at((x, y)) + PathElement::new([(0, -6), (0, 6)], bar);
+        for (k, r) in c.rows.iter().enumerate() {
+            let y = y_of(k);
+            if let Some(v) = r.value {
+                if let Some((low, high)) = r.interval {
+                    for (bound, edge) in [(low, lo), (high, hi)] {
+                        match bound {
+                            Some(b) => {
+                                chart.draw_series([PathElement::new([(b, y), (v, y)], bar)])?;
+                                chart.draw_series([cap(b, y)])?;
+                            }
+                            None => {
+                                chart.draw_series(DashedLineSeries::new(
+                                    [(edge, y), (v, y)],
+                                    5,
+                                    4,
+                                    bar,
+                                ))?;
+                            }
+                        }
+                    }
+                }
+                chart.draw_series([Circle::new((v, y), 5, SD_COLOUR.filled())])?;
+            }
+            let (px, py) = chart.backend_coord(&(hi, y));
+            let colour = if r.value.is_some() { BLACK } else { GREY };
+            root.draw(&Text::new(
+                r.note.clone(),
+                (px + 12, py),
+                TextStyle::from(font.into_font())
+                    .color(&colour)
+                    .pos(Pos::new(HPos::Left, VPos::Center)),
+            ))?;
+        }
+        let (px, py) = chart.backend_coord(&(hi, n as f64 + 0.6));
+        root.draw(&Text::new(
+            c.notes_title.to_string(),
+            (px + 12, py),
+            TextStyle::from(font.into_font().style(FontStyle::Bold))
+                .pos(Pos::new(HPos::Left, VPos::Bottom)),
+        ))?;
+        root.present()?;
+    }
+    Ok((svg, (lo, hi)))
 }

@@ -20,11 +20,28 @@
 //! finite rating counts as ±∞ on the side it went; if that reaches a percentile, that bound is
 //! undefined. The LOS of i over j is the share of resamples in which i's rating is above j's
 //! (ties half).
+//!
+//! **Files**, each an [`Output`] of [`Ratings`] (the list is [`files`], written by
+//! [`write_ratings`] through [`crate::outputs`]):
+//! * `ratings.csv`, one row per build, best first:
+//!   `build,elo,lo95,hi95,los,games,score,draws,time_vs_anchor,nodes_vs_anchor,mean_depth`:
+//!   `los` the LOS of the build over the anchor (the LOS matrix's entry, row build, column
+//!   anchor; empty for the anchor), score and draws as shares of its games, time and nodes its
+//!   mean per game over the anchor's, the mean completed depth; an undefined value is empty;
+//! * `crosstable.csv`, one row per pairing: the test build's W/D/L, score and pentanomial
+//!   counts;
+//! * `ratings.txt` (what `umax tournament` prints): the table, the cross table and the LOS
+//!   matrix;
+//! * `ratings.svg`: each build's Elo with its interval, drawn by [`crate::plot::interval_chart`].
 
 use crate::games::GameRow;
+use crate::outputs::{self, Output};
+use crate::plot::{IntervalChart, IntervalRow};
 use crate::rng::SplitMix64;
 use std::collections::BTreeMap;
+use std::error::Error;
 use std::fmt::Write as _;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Bootstrap resamples by default.
@@ -224,6 +241,15 @@ pub struct Fit {
     pub resamples: usize,
 }
 
+impl Fit {
+    /// The LOS of build `i` over the anchor (`los[i][anchor]`); `None` for the anchor itself.
+    pub fn los_over_anchor(&self, i: usize) -> Option<f64> {
+        (i != self.anchor)
+            .then(|| self.los[i][self.anchor])
+            .flatten()
+    }
+}
+
 /// Fits `t` and bootstraps its intervals over game pairs (`resamples` of them).
 pub fn rate(t: &Tournament, resamples: usize) -> Fit {
     let n = t.builds.len();
@@ -417,17 +443,18 @@ fn shown(x: Option<f64>, f: impl Fn(f64) -> String) -> String {
     x.map_or("-".to_string(), f)
 }
 
-/// The four files (`ratings.csv`, `crosstable.csv`, `ratings.txt`, `ratings.svg`) of `t` as
-/// bytes, and the text table.
-pub fn render(t: &Tournament, fit: &Fit) -> Vec<(&'static str, String)> {
-    let u = usage(t);
-    let a = fit.anchor;
-    let ratio = |i: usize, f: fn(&Usage) -> f64| -> Option<f64> {
-        let mine = u[i].per_game(f(&u[i]))?;
-        let base = u[a].per_game(f(&u[a]))?;
-        (base > 0.0).then(|| mine / base)
-    };
-    let order: Vec<usize> = {
+/// What the ratings files are made from: a tournament and its fit (an [`Output`]'s data).
+#[derive(Clone, Copy, Debug)]
+pub struct Ratings<'a> {
+    pub tournament: &'a Tournament,
+    pub fit: &'a Fit,
+}
+
+impl Ratings<'_> {
+    /// The builds best first (by rating; undefined ratings last), ties in the tournament's
+    /// order.
+    fn order(&self) -> Vec<usize> {
+        let fit = self.fit;
         let mut o: Vec<usize> = (0..fit.builds.len()).collect();
         o.sort_by(|&x, &y| {
             let (ex, ey) = (
@@ -437,34 +464,51 @@ pub fn render(t: &Tournament, fit: &Fit) -> Vec<(&'static str, String)> {
             ey.total_cmp(&ex).then(x.cmp(&y))
         });
         o
-    };
-    // ratings.csv
+    }
+}
+
+/// Build `i`'s per-game mean of `f` over the anchor `a`'s (`None` where either played no
+/// games or the anchor's is 0).
+fn ratio(u: &[Usage], a: usize, i: usize, f: fn(&Usage) -> f64) -> Option<f64> {
+    let mine = u[i].per_game(f(&u[i]))?;
+    let base = u[a].per_game(f(&u[a]))?;
+    (base > 0.0).then(|| mine / base)
+}
+
+/// `ratings.csv`: one row per build, best first.
+pub fn ratings_csv(r: &Ratings) -> String {
+    let fit = r.fit;
+    let (u, a) = (usage(r.tournament), fit.anchor);
     let mut csv = String::from(
-        "build,elo,lo95,hi95,games,score,draws,time_vs_anchor,nodes_vs_anchor,mean_depth\n",
+        "build,elo,lo95,hi95,los,games,score,draws,time_vs_anchor,nodes_vs_anchor,mean_depth\n",
     );
-    for &i in &order {
+    for i in r.order() {
         let g = u[i].games as f64;
         let _ = writeln!(
             csv,
-            "{},{},{},{},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{},{},{},{}",
             fit.builds[i],
             cell(fit.elo[i], 1),
             cell(fit.lo[i], 1),
             cell(fit.hi[i], 1),
+            cell(fit.los_over_anchor(i), 3),
             u[i].games,
             cell((g > 0.0).then(|| u[i].points / g), 4),
             cell((g > 0.0).then(|| u[i].draws as f64 / g), 4),
-            cell(ratio(i, |x| x.cpu_s), 4),
-            cell(ratio(i, |x| x.nodes), 4),
+            cell(ratio(&u, a, i, |x| x.cpu_s), 4),
+            cell(ratio(&u, a, i, |x| x.nodes), 4),
             cell(u[i].per_game(u[i].depth), 2),
         );
     }
-    // crosstable.csv
-    let cross = cross_table(t);
+    csv
+}
+
+/// `crosstable.csv`: one row per pairing, the test build's results.
+pub fn cross_table_csv(t: &Tournament) -> String {
     let mut ct = String::from(
         "base,test,games,pairs,test_wins,test_draws,test_losses,test_score,pairs_0,pairs_0.5,pairs_1,pairs_1.5,pairs_2\n",
     );
-    for c in &cross {
+    for c in &cross_table(t) {
         let score = c.score();
         let _ = writeln!(
             ct,
@@ -484,7 +528,15 @@ pub fn render(t: &Tournament, fit: &Fit) -> Vec<(&'static str, String)> {
             c.penta[4]
         );
     }
-    // ratings.txt
+    ct
+}
+
+/// `ratings.txt` (and what `umax tournament` prints): the ratings table, the cross table and
+/// the LOS matrix.
+pub fn ratings_text(r: &Ratings) -> String {
+    let fit = r.fit;
+    let (u, a) = (usage(r.tournament), fit.anchor);
+    let order = r.order();
     let mut txt = format!(
         "Ratings: Bradley-Terry maximum likelihood, draws as half points, anchored at {} = 0.\n95% intervals: percentile bootstrap over game pairs ({} resamples, seed {SEED:#x}); '-': undefined (no finite rating).\n\n",
         fit.builds[a], fit.resamples
@@ -530,13 +582,13 @@ pub fn render(t: &Tournament, fit: &Fit) -> Vec<(&'static str, String)> {
                 "{:.0}%",
                 100.0 * v
             )),
-            shown(ratio(i, |x| x.cpu_s), |v| format!("{v:.3}")),
-            shown(ratio(i, |x| x.nodes), |v| format!("{v:.3}")),
+            shown(ratio(&u, a, i, |x| x.cpu_s), |v| format!("{v:.3}")),
+            shown(ratio(&u, a, i, |x| x.nodes), |v| format!("{v:.3}")),
             shown(u[i].per_game(u[i].depth), |v| format!("{v:.2}")),
         );
     }
     txt += "\nCross table (the test build's results; pairs: complete game pairs by test's points 0/0.5/1/1.5/2):\n";
-    for c in &cross {
+    for c in &cross_table(r.tournament) {
         let score = c.score();
         let _ = writeln!(
             txt,
@@ -569,109 +621,131 @@ pub fn render(t: &Tournament, fit: &Fit) -> Vec<(&'static str, String)> {
         }
         txt += "\n";
     }
-    let svg = svg(fit, &order);
-    vec![
-        ("ratings.csv", csv),
-        ("crosstable.csv", ct),
-        ("ratings.txt", txt),
-        ("ratings.svg", svg),
-    ]
+    txt
 }
 
-/// Elo with its 95% interval per build, one row each, best first.
-fn svg(fit: &Fit, order: &[usize]) -> String {
-    let (w, row, left, right, top) = (640.0, 28.0, 90.0, 30.0, 40.0);
-    let h = top + row * order.len() as f64 + 40.0;
-    let vals: Vec<f64> = order
-        .iter()
-        .flat_map(|&i| [fit.elo[i], fit.lo[i], fit.hi[i]])
-        .flatten()
-        .chain([0.0])
-        .collect();
-    let (mut lo, mut hi) = vals
-        .iter()
-        .fold((f64::MAX, f64::MIN), |a, &v| (a.0.min(v), a.1.max(v)));
-    let pad = ((hi - lo) * 0.1).max(5.0);
-    lo -= pad;
-    hi += pad;
-    let x = |v: f64| left + (v - lo) / (hi - lo) * (w - left - right);
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{left}\" y=\"20\">Elo relative to {} with 95% bootstrap intervals (over game pairs)</text>\n",
-        fit.builds[fit.anchor]
-    );
-    let _ = writeln!(
-        s,
-        "<line x1=\"{0:.1}\" y1=\"{top}\" x2=\"{0:.1}\" y2=\"{1:.1}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>",
-        x(0.0),
-        h - 35.0
-    );
-    for (k, &i) in order.iter().enumerate() {
-        let y = top + row * (k as f64 + 0.5);
-        let _ = writeln!(
-            s,
-            "<text x=\"10\" y=\"{:.1}\">{}</text>",
-            y + 4.0,
-            fit.builds[i]
-        );
-        match fit.elo[i] {
-            Some(e) => {
-                if let (Some(l), Some(u)) = (fit.lo[i], fit.hi[i]) {
-                    let _ = writeln!(
-                        s,
-                        "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"#1f5fa8\" stroke-width=\"2\"/>",
-                        x(l),
-                        x(u)
-                    );
-                }
-                let _ = writeln!(
-                    s,
-                    "<circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"4\" fill=\"#1f5fa8\"/>",
-                    x(e)
-                );
-                let _ = writeln!(
-                    s,
-                    "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\">{e:+.1}</text>",
-                    x(e) + 6.0,
-                    y - 6.0
-                );
-            }
-            None => {
-                let _ = writeln!(
-                    s,
-                    "<text x=\"{left}\" y=\"{:.1}\">undefined (no finite rating)</text>",
-                    y + 4.0
-                );
-            }
-        }
+/// `ratings.csv` as an [`Output`]: [`ratings_csv`].
+pub struct RatingsCsv;
+
+impl Output<Ratings<'_>> for RatingsCsv {
+    fn name(&self) -> &str {
+        "ratings.csv"
     }
-    for k in 0..=4 {
-        let v = lo + (hi - lo) * k as f64 / 4.0;
-        let _ = writeln!(
-            s,
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{v:.0}</text>",
-            x(v),
-            h - 15.0
-        );
+
+    fn write(&self, r: &Ratings<'_>, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
+        Ok(w.write_all(ratings_csv(r).as_bytes())?)
     }
-    s += "</svg>\n";
-    s
 }
 
-/// Reads the tournament in `dir`, fits it, writes `ratings.csv`, `crosstable.csv`,
-/// `ratings.txt` and `ratings.svg` into `dir` (each atomically), and returns the text table.
+/// `crosstable.csv` as an [`Output`]: [`cross_table_csv`] of the tournament.
+pub struct CrossTableCsv;
+
+impl Output<Ratings<'_>> for CrossTableCsv {
+    fn name(&self) -> &str {
+        "crosstable.csv"
+    }
+
+    fn write(&self, r: &Ratings<'_>, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
+        Ok(w.write_all(cross_table_csv(r.tournament).as_bytes())?)
+    }
+}
+
+/// `ratings.txt` as an [`Output`]: [`ratings_text`].
+pub struct RatingsText;
+
+impl Output<Ratings<'_>> for RatingsText {
+    fn name(&self) -> &str {
+        "ratings.txt"
+    }
+
+    fn write(&self, r: &Ratings<'_>, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
+        Ok(w.write_all(ratings_text(r).as_bytes())?)
+    }
+}
+
+/// The rows of `ratings.svg`: each build's Elo with its 95% interval, best first; the
+/// anchor a point alone, an undefined rating or bound shown as undefined.
+pub fn chart_rows(r: &Ratings) -> Vec<IntervalRow> {
+    let fit = r.fit;
+    let bound = |x: Option<f64>| x.map_or("undefined".to_string(), |v| format!("{v:+.1}"));
+    r.order()
+        .into_iter()
+        .map(|i| {
+            let interval = (i != fit.anchor && fit.resamples > 0).then_some((fit.lo[i], fit.hi[i]));
+            let note = match (fit.elo[i], interval) {
+                (None, _) => "undefined (no finite rating)".to_string(),
+                (Some(_), None) if i == fit.anchor => "0 (anchor)".to_string(),
+                (Some(e), None) => format!("{e:+.1}"),
+                (Some(e), Some((lo, hi))) => format!("{e:+.1} [{}, {}]", bound(lo), bound(hi)),
+            };
+            IntervalRow {
+                label: fit.builds[i].clone(),
+                value: fit.elo[i],
+                interval,
+                note,
+            }
+        })
+        .collect()
+}
+
+/// `ratings.svg` as an [`Output`]: [`chart_rows`] drawn by [`crate::plot::interval_chart`].
+pub struct RatingsSvg;
+
+impl Output<Ratings<'_>> for RatingsSvg {
+    fn name(&self) -> &str {
+        "ratings.svg"
+    }
+
+    fn write(&self, r: &Ratings<'_>, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
+        let anchor = &r.fit.builds[r.fit.anchor];
+        let caption = format!(
+            "Elo relative to {anchor}, 95% bootstrap intervals over game pairs ({} resamples)",
+            r.fit.resamples
+        );
+        let x_desc = format!("Elo ({anchor} = 0: the dashed line)");
+        let rows = chart_rows(r);
+        let (svg, _) = crate::plot::interval_chart(&IntervalChart {
+            caption: &caption,
+            x_desc: &x_desc,
+            notes_title: "Elo [95% interval]",
+            reference: 0.0,
+            rows: &rows,
+        })?;
+        Ok(w.write_all(svg.as_bytes())?)
+    }
+}
+
+/// The files a tournament's ratings are written as, in order (by `umax tournament` and its
+/// `--rate`: [`write_ratings`]).
+pub fn files<'a>() -> [&'a dyn Output<Ratings<'a>>; 4] {
+    [&RatingsCsv, &CrossTableCsv, &RatingsText, &RatingsSvg]
+}
+
+/// The [`files`] of `t` and its fit as text, by name (what [`write_ratings`] writes); panics
+/// if one cannot be drawn.
+pub fn render(t: &Tournament, fit: &Fit) -> Vec<(String, String)> {
+    let r = Ratings { tournament: t, fit };
+    files()
+        .into_iter()
+        .map(|o| {
+            let bytes = outputs::render(o, &r).expect("the ratings files render");
+            let text = String::from_utf8(bytes).expect("the ratings files are UTF-8");
+            (o.name().to_string(), text)
+        })
+        .collect()
+}
+
+/// Reads the tournament in `dir`, fits it, writes its [`files`] into `dir` (each atomically), and
+/// returns the text table ([`RatingsText`]).
 pub fn write_ratings(dir: &Path, resamples: usize) -> Result<String, String> {
     let _lock = crate::rundir::DirLock::acquire(dir)?;
     let t = Tournament::read(dir)?;
     let fit = rate(&t, resamples);
-    let files = render(&t, &fit);
-    for (name, bytes) in &files {
-        let path = dir.join(name);
-        crate::files::write_atomically(&path, bytes.as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    }
-    Ok(files
-        .into_iter()
-        .find(|(n, _)| *n == "ratings.txt")
-        .map(|(_, t)| t)
-        .unwrap_or_default())
+    let r = Ratings {
+        tournament: &t,
+        fit: &fit,
+    };
+    outputs::write_files(dir, &files(), &r)?;
+    let text = outputs::render(&RatingsText, &r).map_err(|e| e.to_string())?;
+    String::from_utf8(text).map_err(|e| e.to_string())
 }

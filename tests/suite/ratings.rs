@@ -1,7 +1,7 @@
 //! The tournament ratings (`src/ratings.rs`) against independent computations on fixed data.
 
 use umax::games::GameRow;
-use umax::ratings::{PairingGames, Tournament, cross_table, rate, render};
+use umax::ratings::{PairingGames, Ratings, Tournament, chart_rows, cross_table, rate, render};
 
 /// `pairs` game pairs of `base` against `test`, the test build's scores per game in turn.
 fn pairing(base: &str, test: &str, scores: &[f64]) -> PairingGames {
@@ -175,4 +175,130 @@ fn bootstrap_is_deterministic_and_the_cross_table_counts_pairs() {
     // sd used twice old's time and three times its nodes per game
     let sd = csv.lines().find(|l| l.starts_with("sd,")).unwrap();
     assert!(sd.contains(",2.0000,3.0000,7.00"), "{sd}");
+}
+
+/// `ratings.svg` draws every build in rating order with its figures, the anchor at 0, an
+/// undefined rating and an undefined bound as undefined, and its axis takes in every finite
+/// bound and 0.
+#[test]
+fn the_chart_shows_every_build_and_what_is_undefined() {
+    // `x` lost one pair of three: resamples without it leave x unbeaten, so its upper bound
+    // is undefined; sdp never lost: no finite rating
+    let t = Tournament::new(vec![
+        pairing("old", "sd", &wdl(20, 30, 10)),
+        pairing("old", "x", &[1.0, 1.0, 1.0, 1.0, 1.0, 0.0]),
+        pairing("old", "sdp", &wdl(6, 0, 0)),
+    ]);
+    let fit = rate(&t, 200);
+    let at = |b: &str| fit.builds.iter().position(|x| x == b).unwrap();
+    assert!(fit.elo[at("x")].is_some() && fit.hi[at("x")].is_none() && fit.lo[at("x")].is_some());
+    let r = Ratings {
+        tournament: &t,
+        fit: &fit,
+    };
+    let rows = chart_rows(&r);
+    let labels: Vec<&str> = rows.iter().map(|r| r.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["x", "sd", "old", "sdp"],
+        "rating order, undefined last"
+    );
+    let note = |b: &str| rows.iter().find(|r| r.label == b).unwrap().note.clone();
+    assert_eq!(note("old"), "0 (anchor)");
+    assert_eq!(note("sdp"), "undefined (no finite rating)");
+    assert!(note("x").ends_with(", undefined]"), "{}", note("x"));
+    let sd = at("sd");
+    assert_eq!(
+        note("sd"),
+        format!(
+            "{:+.1} [{:+.1}, {:+.1}]",
+            fit.elo[sd].unwrap(),
+            fit.lo[sd].unwrap(),
+            fit.hi[sd].unwrap()
+        )
+    );
+    let (_, (lo, hi)) = umax::plot::interval_chart(&umax::plot::IntervalChart {
+        caption: "c",
+        x_desc: "d",
+        notes_title: "n",
+        reference: 0.0,
+        rows: &rows,
+    })
+    .unwrap();
+    for v in [Some(0.0), fit.lo[at("x")], fit.lo[sd], fit.hi[sd]]
+        .into_iter()
+        .flatten()
+    {
+        assert!(lo < v && v < hi, "{v} outside [{lo}, {hi}]");
+    }
+    let file = render(&t, &fit)
+        .into_iter()
+        .find(|(n, _)| n == "ratings.svg")
+        .unwrap()
+        .1;
+    for text in [
+        "x",
+        "sd",
+        "old",
+        "sdp",
+        "undefined (no finite rating)",
+        "0 (anchor)",
+    ] {
+        // plotters writes a text's content on a line of its own
+        assert!(file.lines().any(|l| l == text), "{text} in the chart");
+    }
+    assert!(!file.contains("NaN") && !file.contains("inf"));
+}
+
+/// `ratings.csv`'s `los` (after `hi95`) is the LOS matrix's entry of `ratings.txt` in the
+/// build's row and the anchor's column, and empty for the anchor.
+#[test]
+fn the_los_column_is_the_los_matrixs_entry_over_the_anchor() {
+    let t = Tournament::new(vec![
+        pairing("old", "sd", &wdl(11, 20, 9)),
+        pairing("old", "b", &wdl(9, 20, 11)),
+        pairing("sd", "b", &wdl(10, 18, 12)),
+    ]);
+    let fit = rate(&t, 300);
+    let files = render(&t, &fit);
+    let file = |name: &str| files.iter().find(|(n, _)| n == name).unwrap().1.clone();
+    let (csv, txt) = (file("ratings.csv"), file("ratings.txt"));
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    assert_eq!(col("los"), col("hi95") + 1);
+    let los: std::collections::HashMap<String, String> = lines
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            assert_eq!(f.len(), header.len(), "{l}");
+            (f[0].to_string(), f[col("los")].to_string())
+        })
+        .collect();
+    // the matrix: a header of the builds, then a row per build, its diagonal cell blank
+    let matrix = txt.split("\nLOS (").nth(1).unwrap();
+    let mut rows = matrix.lines().skip(1);
+    let order: Vec<&str> = rows.next().unwrap().split_whitespace().collect();
+    let anchor = order.iter().position(|b| *b == "old").unwrap();
+    let mut seen = 0;
+    for line in rows.filter(|l| !l.trim().is_empty()) {
+        let mut fields = line.split_whitespace();
+        let build = fields.next().unwrap();
+        let mut cells: Vec<&str> = fields.collect();
+        cells.insert(order.iter().position(|b| *b == build).unwrap(), "");
+        assert_eq!(cells.len(), order.len(), "{line}");
+        assert_eq!(los[build], cells[anchor], "{build}'s LOS over old");
+        seen += 1;
+    }
+    assert_eq!(seen, 3);
+    assert_eq!(los["old"], "");
+    // sd scored above old and b below, neither certainly: the entry of the build over old,
+    // not of old over the build
+    let of = |b: &str| los[b].parse::<f64>().unwrap();
+    assert!(0.5 < of("sd") && of("sd") < 1.0, "{}", of("sd"));
+    assert!(0.0 < of("b") && of("b") < 0.5, "{}", of("b"));
+    let sd = fit.builds.iter().position(|b| b == "sd").unwrap();
+    assert_eq!(
+        los["sd"],
+        format!("{:.3}", fit.los[sd][fit.anchor].unwrap())
+    );
 }
