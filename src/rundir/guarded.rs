@@ -92,6 +92,11 @@ impl Guarded {
         })
     }
 
+    /// Whether nothing is written in it.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     /// Whether the path still names the file this writer holds, at the length it wrote.
     pub fn check(&self) -> Result<(), Loss> {
         let at_path = match fs::metadata(&self.path) {

@@ -12,14 +12,29 @@
 //!   `checkout`, an `rm`, an editor's save) stops the run, and [`Guarded::salvage`] saves every
 //!   byte written to `FILE.recovered` beside it. A failing write is cut back to the last whole
 //!   record, and each record is on disk (`fsync`) before the run goes on.
+//! - Opening a run directory ([`check`], [`check_settings`], [`Checked::create`]): locked
+//!   before its rows are read, a used directory refused without `--resume`, a resumed run's
+//!   recorded settings compared with the options given now; one message for each refusal.
+//! - [`append_command`]: `command.txt`, one block per start or resume.
+//! - [`CsvAppender`]: a CSV file's header written once, each row appended through [`Guarded`],
+//!   a lost file saved beside it with the one message that says where.
+//! - [`progress_bar`]: one style, hidden with `--no-progress` or when stderr is not a terminal.
 //! - `umax recover DIR` (`matchrun::recover`) merges the recovered files back (rows by game
 //!   number).
 
+mod appender;
+mod command;
 mod guarded;
 mod lock;
+mod open;
+mod progress;
 
+pub use appender::{CsvAppender, complete_len, record_line, row_line};
+pub use command::{COMMAND_TXT, append_command, last_recorded, shell_join};
 pub use guarded::{AppendError, Guarded, Loss, RECOVERED_SUFFIX, recovered_path};
 pub use lock::{DirLock, LOCK_FILE, is_empty_dir};
+pub use open::{Checked, check, check_settings, not_empty};
+pub use progress::progress_bar;
 
 #[cfg(test)]
 pub(crate) mod tests {
