@@ -5,6 +5,9 @@
 //!
 //! `anatomy.csv` is written as jobs finish (each job's rows in one write, ending with its
 //! `done` row), so an interrupted run keeps its finished jobs and `--resume` runs the others.
+//! The directory is opened, `command.txt` written and the rows appended by the run-directory
+//! toolkit of `match` and `judge` ([`crate::rundir`]); `command.txt` records the [`settings`]
+//! a resume must repeat.
 
 use crate::builds::Build;
 use crate::driver;
@@ -45,6 +48,26 @@ pub struct AnatomyOptions {
     /// Output directory for anatomy.csv and anatomy.txt (`None`: text to stdout only).
     pub out: Option<PathBuf>,
     pub resume: bool,
+    /// A progress bar on stderr (when it is a terminal).
+    pub progress: bool,
+    /// The command line, for `command.txt`.
+    pub command_line: Vec<String>,
+}
+
+/// The file of the rows, written as jobs finish.
+pub const ANATOMY_CSV: &str = "anatomy.csv";
+
+/// What decides a job's rows besides its position and build: a resumed run must have the same
+/// (recorded in `command.txt`).
+pub fn settings(opts: &AnatomyOptions) -> String {
+    let limit = match opts.limit {
+        RootLimit::Depth(d) => format!("depth={d}"),
+        RootLimit::Nodes(n) => format!("nodes={n}"),
+    };
+    let cut = opts
+        .max_nodes
+        .map_or(String::new(), |n| format!(";max_nodes={n}"));
+    format!("{limit}{cut};hash_bits={}", opts.hash_bits)
 }
 
 /// The CSV's columns.
@@ -513,15 +536,21 @@ pub fn summary_line(r: &JobResult) -> String {
 
 pub const SUMMARY_HEADER: &str = "position   build   root          nodes  x prev.  in past-n   in short  ran 2+ past       resume       redo   table full  think\n";
 
-/// The keys `(position, build)` of the jobs already finished in an anatomy.csv.
+/// The keys `(position, build)` of the jobs already finished in an anatomy.csv (its complete
+/// lines: a torn last line is no row).
 fn finished_jobs(path: &std::path::Path) -> Result<BTreeSet<(String, String)>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = String::from_utf8_lossy(&bytes[..crate::rundir::complete_len(&bytes)]);
     let mut lines = text.lines();
-    if lines.next() != Some(HEADER) {
-        return Err(format!(
-            "{}: not an anatomy.csv of this version (header differs)",
-            path.display()
-        ));
+    match lines.next() {
+        None => return Ok(BTreeSet::new()),
+        Some(HEADER) => {}
+        Some(_) => {
+            return Err(format!(
+                "{}: not an anatomy.csv of this version (header differs)",
+                path.display()
+            ));
+        }
     }
     Ok(lines
         .filter_map(|l| {
@@ -539,30 +568,30 @@ pub fn run(opts: &AnatomyOptions) -> Result<(Vec<JobResult>, String), String> {
     let mut done = BTreeSet::new();
     let csv = match &opts.out {
         Some(dir) => {
-            let path = dir.join("anatomy.csv");
-            // one writer per directory, before its rows are read
-            let early = crate::rundir::DirLock::acquire_existing(dir)?;
+            let path = dir.join(ANATOMY_CSV);
+            // one writer per directory, locked before its rows are read
+            let checked = crate::rundir::check(dir, opts.resume, ANATOMY_CSV)?;
+            let settings = settings(opts);
             if opts.resume {
-                if path.exists() {
-                    done = finished_jobs(&path)?;
+                done = finished_jobs(&path)?;
+                // a run begun before the settings were recorded has none to compare
+                if let Some(was) = crate::rundir::last_recorded(dir, "settings") {
+                    let command = dir.join(crate::rundir::COMMAND_TXT);
+                    crate::rundir::check_settings(&command, [was.as_str()], &settings)?;
                 }
-            } else if dir.exists() && !crate::rundir::is_empty_dir(dir)? {
-                return Err(format!(
-                    "{} is not empty: give a new directory, or --resume to finish the jobs of the run in it",
-                    dir.display()
-                ));
             }
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            let lock = match early {
-                Some(l) => l,
-                None => crate::rundir::DirLock::acquire(dir)?,
-            };
-            let fresh = !path.exists();
-            let mut f = crate::rundir::Guarded::open(&path)?;
-            if fresh {
-                f.append(format!("{HEADER}\n").as_bytes())
-                    .map_err(|e| e.to_string())?;
-            }
+            let lock = checked.create()?;
+            let f = crate::rundir::CsvAppender::open(&path, format!("{HEADER}\n").as_bytes())?;
+            crate::rundir::append_command(
+                dir,
+                &opts.command_line,
+                opts.resume,
+                &[
+                    ("settings", settings),
+                    ("concurrency", opts.concurrency.to_string()),
+                ],
+                &[],
+            )?;
             Some(Mutex::new((f, lock)))
         }
         None => None,
@@ -580,6 +609,8 @@ pub fn run(opts: &AnatomyOptions) -> Result<(Vec<JobResult>, String), String> {
             jobs.len()
         );
     }
+    let all = (opts.positions.len() * opts.builds.len()) as u64;
+    let bar = crate::rundir::progress_bar(all, all - jobs.len() as u64, "jobs", opts.progress);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.concurrency.max(1))
         .build()
@@ -590,29 +621,24 @@ pub fn run(opts: &AnatomyOptions) -> Result<(Vec<JobResult>, String), String> {
                 let r = run_job(p, *b, opts.limit, opts.max_nodes, opts.hash_bits)?;
                 if let Some(m) = &csv {
                     let mut g = m.lock().unwrap_or_else(|e| e.into_inner());
-                    let (f, _) = &mut *g;
-                    if let Err(e) = f.append(csv_rows(&r).as_bytes()) {
-                        let saved = match f.salvage() {
-                            Some(Ok((saved, _))) => format!(
-                                "; every row written is saved in {} (put it back in place of anatomy.csv, then --resume)",
-                                saved.display()
-                            ),
-                            _ => String::new(),
-                        };
-                        return Err(format!("{e}{saved}"));
-                    }
+                    g.0.append(csv_rows(&r).as_bytes())?;
                 }
-                eprintln!(
-                    "umax anatomy: {} {} done ({} nodes in root iteration ply {})",
-                    r.position,
-                    r.build,
-                    thousands(r.nodes()),
-                    r.anatomy.root_ply
-                );
+                // a line per job (for logs), above the bar if there is one
+                bar.suspend(|| {
+                    eprintln!(
+                        "umax anatomy: {} {} done ({} nodes in root iteration ply {})",
+                        r.position,
+                        r.build,
+                        thousands(r.nodes()),
+                        r.anatomy.root_ply
+                    )
+                });
+                bar.inc(1);
                 Ok(r)
             })
             .collect()
     });
+    bar.finish_and_clear();
     let results: Vec<JobResult> = results.into_iter().collect::<Result<_, _>>()?;
     let mut text = String::new();
     for r in &results {

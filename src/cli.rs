@@ -641,6 +641,9 @@ pub struct AnatomyArgs {
     /// Run only the jobs not yet finished in --out DIR's anatomy.csv.
     #[arg(long, requires = "out")]
     pub resume: bool,
+    /// No progress bar (the line per finished job is printed either way).
+    #[arg(long)]
+    pub no_progress: bool,
 }
 
 /// `--c BUILD=PATH` of verify-c.

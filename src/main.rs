@@ -266,6 +266,8 @@ fn anatomy(args: cli::AnatomyArgs) -> Result<ExitCode, Box<dyn std::error::Error
         concurrency: args.concurrency,
         out: args.out,
         resume: args.resume,
+        progress: !args.no_progress,
+        command_line: std::env::args().collect(),
     };
     let (_, text) = umax::anatomy::run(&opts)?;
     print!("{text}");

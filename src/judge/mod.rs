@@ -27,12 +27,12 @@ pub mod uci_client;
 
 use crate::chess::parse_uci;
 use crate::engine::Engine;
+use crate::rundir::CsvAppender;
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
 use std::collections::{HashMap, HashSet};
-use std::fs::{self, OpenOptions};
-use std::io::Write as _;
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -422,14 +422,13 @@ fn settings(opts: &JudgeOptions, judge_name: &str) -> String {
     s
 }
 
-/// Rows of a CSV written by this module, ignoring a trailing partial line; and the length of
-/// the complete part.
-fn read_csv<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<(Vec<T>, u64), String> {
+/// Rows of a CSV written by this module, ignoring a trailing partial line.
+fn read_csv<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<Vec<T>, String> {
     if !path.exists() {
-        return Ok((Vec::new(), 0));
+        return Ok(Vec::new());
     }
     let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let complete = crate::rundir::complete_len(&bytes);
     let mut reader = csv::Reader::from_reader(&bytes[..complete]);
     // the file names its columns by the builds (`old_move`, `sdnr_cp`, `sdnr_minus_old`);
     // the rows are read by their roles (`base_move`, `test_cp`, `test_minus_base`)
@@ -448,7 +447,7 @@ fn read_csv<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<(Vec<T>, u64), 
                 .map_err(|e| format!("{}: row {}: {e}", path.display(), i + 1))?,
         );
     }
-    Ok((rows, complete as u64))
+    Ok(rows)
 }
 
 /// The two builds of a judge run, `(base, test)`, as its files name their columns.
@@ -492,7 +491,7 @@ fn role_of(column: &str, names: &Names) -> String {
 }
 
 /// Writes `rows` (with a header naming the builds) to `path` atomically.
-fn write_csv<T: Serialize>(path: &Path, rows: &[T], names: &Names) -> Result<(), String> {
+fn write_csv<T: Serialize + Default>(path: &Path, rows: &[T], names: &Names) -> Result<(), String> {
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
         .terminator(csv::Terminator::Any(b'\n'))
@@ -505,83 +504,15 @@ fn write_csv<T: Serialize>(path: &Path, rows: &[T], names: &Names) -> Result<(),
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// The header line of a row type, its columns named by the builds.
-fn header_line<T>(names: &Names) -> Vec<u8> {
-    let name = std::any::type_name::<T>();
-    let cols: &[&str] = if name.ends_with("ThinkRow") {
-        &[
-            "position",
-            "ply",
-            "base_move",
-            "test_move",
-            "base_nodes",
-            "test_nodes",
-            "base_cpu_s",
-            "test_cpu_s",
-            "settings",
-        ]
-    } else {
-        &[
-            "pair",
-            "position",
-            "ply",
-            "fen",
-            "base_move",
-            "test_move",
-            "base_cp",
-            "test_cp",
-            "test_minus_base",
-            "base_judge",
-            "test_judge",
-            "judge_cpu_s",
-            "position_command",
-            "settings",
-        ]
-    };
-    let cols: Vec<String> = cols.iter().map(|c| file_column(c, names)).collect();
+/// The header line of a row type (its fields in order), its columns named by the builds.
+fn header_line<T: Serialize + Default>(names: &Names) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.serialize(T::default()).expect("a row in memory");
+    let bytes = w.into_inner().expect("a row in memory");
+    let fields = String::from_utf8(bytes).expect("field names are UTF-8");
+    let roles = fields.lines().next().expect("a header line");
+    let cols: Vec<String> = roles.split(',').map(|c| file_column(c, names)).collect();
     format!("{}\n", cols.join(",")).into_bytes()
-}
-
-/// An append-only CSV, flushed after every row.
-struct Appender {
-    /// Checked before every append and whole rows on disk, as a match's files
-    /// ([`crate::rundir::Guarded`]).
-    file: crate::rundir::Guarded,
-}
-
-impl Appender {
-    fn open<T>(path: &Path, names: &Names) -> Result<Appender, String> {
-        let new = fs::metadata(path).map_or(true, |m| m.len() == 0);
-        let mut file = crate::rundir::Guarded::open(path)?;
-        if new {
-            file.append(&header_line::<T>(names))
-                .map_err(|e| e.to_string())?;
-        }
-        Ok(Appender { file })
-    }
-
-    fn append<T: Serialize>(&mut self, row: &T) -> Result<(), String> {
-        let mut w = csv::WriterBuilder::new()
-            .has_headers(false)
-            .terminator(csv::Terminator::Any(b'\n'))
-            .from_writer(Vec::new());
-        w.serialize(row)
-            .map_err(csv::Error::into_kind)
-            .map_err(|e| format!("cannot write {}: {e:?}", self.file.path.display()))?;
-        let bytes = w
-            .into_inner()
-            .map_err(|e| format!("cannot write {}: {e}", self.file.path.display()))?;
-        self.file.append(&bytes).map_err(|e| match e {
-            crate::rundir::AppendError::Lost { .. } => match self.file.salvage() {
-                Some(Ok((saved, _))) => format!(
-                    "{e}; every row this run wrote into it is saved in {} (put it back in its place, then --resume)",
-                    saved.display()
-                ),
-                _ => e.to_string(),
-            },
-            other => other.to_string(),
-        })
-    }
 }
 
 /// What a run did.
@@ -612,31 +543,20 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
     let div_path = out.join(DIVERGENCES_CSV);
     let thinks_path = out.join(THINKS_CSV);
     let positions_mode = matches!(opts.source, Source::Positions { .. });
-    if out.exists() && !out.is_dir() {
-        return Err(format!("--out {}: not a directory", out.display()));
-    }
-    // one writer per directory, before its rows are read
-    let _lock = crate::rundir::DirLock::acquire_existing(out)?;
-    let non_empty = out.is_dir() && !crate::rundir::is_empty_dir(out)?;
-    if non_empty && !opts.resume {
-        return Err(format!(
-            "--out {}: the directory is not empty (use --resume to continue the run in it, or choose another directory)",
-            out.display()
-        ));
-    }
-    let (mut rows, _) = read_csv::<DivergenceRow>(&div_path)?;
-    let (think_rows, _) = read_csv::<ThinkRow>(&thinks_path)?;
-    let foreign = rows
-        .iter()
-        .map(|r| &r.settings)
-        .chain(think_rows.iter().map(|r| &r.settings))
-        .find(|s| **s != settings);
-    if let Some(s) = foreign {
-        return Err(format!(
-            "--resume: {} was written with other settings ('{s}', now '{settings}'); resume with the same options or choose another --out",
-            out.display()
-        ));
-    }
+    // one writer per directory, locked before its rows are read
+    let dir = crate::rundir::check(out, opts.resume, DIVERGENCES_CSV)?;
+    let mut rows = read_csv::<DivergenceRow>(&div_path)?;
+    let think_rows = read_csv::<ThinkRow>(&thinks_path)?;
+    crate::rundir::check_settings(
+        &div_path,
+        rows.iter().map(|r| r.settings.as_str()),
+        &settings,
+    )?;
+    crate::rundir::check_settings(
+        &thinks_path,
+        think_rows.iter().map(|r| r.settings.as_str()),
+        &settings,
+    )?;
     let key_of = row_key;
     let done: HashSet<String> = if positions_mode {
         let thought: HashSet<String> = think_rows.iter().map(|r| r.position.clone()).collect();
@@ -646,26 +566,43 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
     } else {
         rows.iter().map(key_of).collect()
     };
-    fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-    let _lock = crate::rundir::DirLock::acquire(out)?;
+    let _lock = dir.create()?;
     // rewrite what is kept (drops a partial last line), then append
     write_csv(&div_path, &rows, &names)?;
     if positions_mode {
         write_csv(&thinks_path, &think_rows, &names)?;
     }
-    append_command(out, opts, &settings)?;
+    crate::rundir::append_command(
+        out,
+        &opts.command_line,
+        opts.resume,
+        &[
+            ("judge", opts.judge.path.display().to_string()),
+            ("settings", settings.clone()),
+            ("concurrency", opts.concurrency.to_string()),
+        ],
+        &[],
+    )?;
 
     let todo: Vec<&Task> = tasks.iter().filter(|t| !done.contains(&t.key)).collect();
-    let div_out = Mutex::new(Appender::open::<DivergenceRow>(&div_path, &names)?);
+    let div_out = Mutex::new(CsvAppender::open(
+        &div_path,
+        &header_line::<DivergenceRow>(&names),
+    )?);
     let think_out = if positions_mode {
-        Some(Mutex::new(Appender::open::<ThinkRow>(
+        Some(Mutex::new(CsvAppender::open(
             &thinks_path,
-            &names,
+            &header_line::<ThinkRow>(&names),
         )?))
     } else {
         None
     };
-    let bar = progress_bar(tasks.len() as u64, done.len() as u64, opts.progress);
+    let bar = crate::rundir::progress_bar(
+        tasks.len() as u64,
+        done.len() as u64,
+        "positions",
+        opts.progress,
+    );
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let error: Mutex<Option<String>> = Mutex::new(None);
@@ -697,11 +634,11 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
                         Ok((row, think)) => {
                             let written = (|| {
                                 if let Some(r) = &row {
-                                    div_out.lock().expect("csv lock").append(r)?;
+                                    div_out.lock().expect("csv lock").append_row(r)?;
                                     judged.fetch_add(1, Ordering::SeqCst);
                                 }
                                 if let (Some(t), Some(out)) = (&think, &think_out) {
-                                    out.lock().expect("csv lock").append(t)?;
+                                    out.lock().expect("csv lock").append_row(t)?;
                                 }
                                 Ok::<(), String>(())
                             })();
@@ -757,7 +694,7 @@ fn write_results(
         .enumerate()
         .map(|(i, t)| (t.key.as_str(), i))
         .collect();
-    let (mut rows, _) = read_csv::<DivergenceRow>(&div_path)?;
+    let mut rows = read_csv::<DivergenceRow>(&div_path)?;
     rows.sort_by_key(|r| {
         order
             .get(row_key(r).as_str())
@@ -770,7 +707,7 @@ fn write_results(
         written.push(div_path.clone());
     }
     let thinks = if positions_mode {
-        let (mut t, _) = read_csv::<ThinkRow>(&thinks_path)?;
+        let mut t = read_csv::<ThinkRow>(&thinks_path)?;
         t.sort_by_key(|r| {
             order
                 .get(r.position.as_str())
@@ -822,8 +759,8 @@ fn write_results(
 /// stopped or still running run), without judging anything and without touching the CSVs.
 pub fn summarize_only(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
     let (tasks, found, pairing) = tasks(&opts.source, opts.builds)?;
-    let (rows, _) = read_csv::<DivergenceRow>(&opts.out.join(DIVERGENCES_CSV))?;
-    let (thinks, _) = read_csv::<ThinkRow>(&opts.out.join(THINKS_CSV))?;
+    let rows = read_csv::<DivergenceRow>(&opts.out.join(DIVERGENCES_CSV))?;
+    let thinks = read_csv::<ThinkRow>(&opts.out.join(THINKS_CSV))?;
     let settings = rows
         .first()
         .map(|r| r.settings.clone())
@@ -848,55 +785,6 @@ pub fn summarize_only(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
         false,
         &pairing.names(),
     )
-}
-
-fn append_command(out: &Path, opts: &JudgeOptions, settings: &str) -> Result<(), String> {
-    let path = out.join("command.txt");
-    let mut f = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let commit = std::process::Command::new("git")
-        .args(["rev-parse", "HEAD"])
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_else(|| "unknown".into());
-    let text = format!(
-        "{}command: {}\ncommit: {commit}\njudge: {}\nsettings: {settings}\nconcurrency: {}\nstarted: {}\n",
-        if opts.resume { "\n# resumed\n" } else { "" },
-        opts.command_line.join(" "),
-        opts.judge.path.display(),
-        opts.concurrency,
-        crate::text::utc_now().iso()
-    );
-    f.write_all(text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
-fn progress_bar(total: u64, done: u64, show: bool) -> indicatif::ProgressBar {
-    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    use std::io::IsTerminal;
-    if !(show && std::io::stderr().is_terminal()) {
-        let bar = ProgressBar::hidden();
-        bar.set_length(total);
-        bar.set_position(done);
-        return bar;
-    }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:30.cyan/blue} {pos}/{len} positions  [{elapsed_precise}, ETA {eta}]",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
-    bar.set_position(done);
-    bar.reset_eta();
-    bar.enable_steady_tick(std::time::Duration::from_millis(500));
-    bar
 }
 
 /// A row's key: the pair (games mode) or the position's name.
@@ -932,6 +820,19 @@ mod tests {
                 .starts_with("g:1:")
         );
         assert!(parse_positions("# nothing\n", "h").is_err());
+    }
+
+    #[test]
+    fn headers_name_the_builds() {
+        let names = ("old".to_string(), "sd".to_string());
+        assert_eq!(
+            String::from_utf8(header_line::<DivergenceRow>(&names)).unwrap(),
+            "pair,position,ply,fen,old_move,sd_move,old_cp,sd_cp,sd_minus_old,old_judge,sd_judge,judge_cpu_s,position_command,settings\n"
+        );
+        assert_eq!(
+            String::from_utf8(header_line::<ThinkRow>(&names)).unwrap(),
+            "position,ply,old_move,sd_move,old_nodes,sd_nodes,old_cpu_s,sd_cpu_s,settings\n"
+        );
     }
 
     #[test]

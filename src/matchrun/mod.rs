@@ -284,8 +284,6 @@ struct Prepared {
     done_games: HashSet<u64>,
     shard_total: u64,
     to_play: u64,
-    /// The directory's lock, if it existed (taken before its rows were read).
-    lock: Option<crate::rundir::DirLock>,
 }
 
 /// Validates `opts` and plans its directory (no file is written).
@@ -315,11 +313,7 @@ fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
     }
     let settings = settings_string(&opts, &book.name, &book.hash);
     // one writer per directory: refused here, before anything is read or written, if another
-    // process holds it
-    let lock = match &opts.out {
-        Some(dir) => crate::rundir::DirLock::acquire_existing(dir)?,
-        None => None,
-    };
+    // process holds it (the plan holds the lock)
     let plan = output::plan(&opts, &settings)?;
     // Counts, not lists: --games may be up to 2^64-2, so pairs are produced lazily below.
     let done_games: HashSet<u64> = match &plan {
@@ -341,7 +335,6 @@ fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
         done_games,
         shard_total,
         to_play,
-        lock,
     })
 }
 
@@ -430,7 +423,7 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
     let mut running = Vec::with_capacity(prepared.len());
     for p in prepared {
         let resumed = matches!(p.plan, DirPlan::Resume { .. });
-        let (dir, done) = RunDir::open(p.plan, p.opts.builds, p.lock)?;
+        let (dir, done) = RunDir::open(p.plan, p.opts.builds)?;
         let (budget, settings, calibration_note) =
             apply_clock(&p.opts, &p.settings, &done, calibration.as_ref(), who)?;
         dir.write_command(&p.opts, resumed, calibration_note.as_deref())?;

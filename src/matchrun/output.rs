@@ -6,14 +6,12 @@
 use super::options::MatchOptions;
 use crate::games::GameRow;
 use crate::outputs::{GameOutput, GameRecord};
-use crate::settings::Settings;
-use std::fs::{self, OpenOptions};
-use std::io::Write;
+use std::fs;
 use std::path::{Path, PathBuf};
 
 pub const GAMES_CSV: &str = "games.csv";
 pub use super::pgn::GAMES_PGN;
-pub const COMMAND_TXT: &str = "command.txt";
+pub use crate::rundir::COMMAND_TXT;
 
 pub use crate::text::{Utc, utc_now};
 
@@ -26,78 +24,44 @@ pub fn read_rows(path: &Path) -> Result<(Vec<GameRow>, u64), String> {
     Ok((file.rows, file.complete_len))
 }
 
-/// What to do with the output directory; decided without touching the disk.
+/// What to do with the output directory; decided before anything is written.
 #[derive(Debug)]
 pub enum DirPlan {
     /// A new directory `runs/<timestamp>-<budget>` (a suffix is added if it exists).
     NewDefault { base: PathBuf },
     /// Create (or use, if empty) the directory the user named.
-    Fresh(PathBuf),
-    /// Continue the run in this directory: its rows so far and the length of the complete part
-    /// of its `games.csv`.
-    Resume {
-        path: PathBuf,
-        rows: Vec<GameRow>,
-        complete_len: u64,
-    },
+    Fresh(Checked),
+    /// Continue the run in this directory: its rows so far.
+    Resume { dir: Checked, rows: Vec<GameRow> },
 }
 
-use crate::rundir::{AppendError, DirLock, Guarded, is_empty_dir};
+use crate::rundir::{AppendError, Checked, CsvAppender, DirLock, Guarded};
 
-/// Checks the output directory (nothing is written).
+/// Checks the output directory ([`crate::rundir::check`]: locked if it exists, nothing
+/// written) and, on `--resume`, the settings of its rows.
 pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
     let Some(path) = opts.out.clone() else {
         let base =
             PathBuf::from("runs").join(format!("{}-{}", utc_now().compact(), opts.budget.tag()));
         return Ok(DirPlan::NewDefault { base });
     };
-    if path.exists() && !path.is_dir() {
-        return Err(format!("--out {}: not a directory", path.display()));
-    }
-    let exists = path.is_dir();
+    let dir = crate::rundir::check(&path, opts.resume, GAMES_CSV)?;
     if !opts.resume {
-        if exists && !is_empty_dir(&path)? {
-            return Err(format!(
-                "--out {}: the directory is not empty (use --resume to continue the run in it, or choose another directory)",
-                path.display()
-            ));
-        }
-        return Ok(DirPlan::Fresh(path));
+        return Ok(DirPlan::Fresh(dir));
     }
-    // --resume never starts a new run: a mistyped directory would silently begin from game 1
     let csv = path.join(GAMES_CSV);
-    if !exists || !csv.is_file() {
-        return Err(format!(
-            "--resume: nothing to resume at {} ({})",
-            path.display(),
-            if exists {
-                format!("no {GAMES_CSV} in it")
-            } else {
-                "no such directory".to_string()
-            }
-        ));
-    }
     let file = crate::games::read_games_csv(&csv)?;
     if let Some(note) = file.partial_note(&csv) {
         eprintln!("umax match: {note}");
     }
-    let (rows, complete_len) = (file.rows, file.complete_len);
-    let now = Settings::parse(settings);
-    let condition = now.condition();
-    if let Some(row) = rows
-        .iter()
-        .find(|r| Settings::parse(&r.settings).condition() != condition)
-    {
-        return Err(format!(
-            "--resume: {} was written with other settings ({}); resume with the same options or choose another --out",
-            csv.display(),
-            crate::text::escape(&Settings::parse(&row.settings).diff(&now))
-        ));
-    }
+    crate::rundir::check_settings(
+        &csv,
+        file.rows.iter().map(|r| r.settings.as_str()),
+        settings,
+    )?;
     Ok(DirPlan::Resume {
-        path,
-        rows,
-        complete_len,
+        dir,
+        rows: file.rows,
     })
 }
 
@@ -105,7 +69,7 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
 /// whole records and checked before every append ([`Guarded`]).
 pub struct RunDir {
     pub path: PathBuf,
-    csv: Guarded,
+    csv: CsvAppender,
     /// The per-game outputs ([`GAME_FILES`]), open for appending.
     appended: Vec<Appended>,
     _lock: DirLock,
@@ -124,12 +88,9 @@ fn io_err(path: &Path, e: std::io::Error) -> String {
 impl RunDir {
     /// Creates (or reopens, on resume) the directory and its files; a new games.csv gets the
     /// header of `builds`. Returns the rows already played.
-    /// `lock`: the directory's lock if it existed when the run was planned (taken before its
-    /// rows were read); a directory created now is locked here.
     pub fn open(
         plan: DirPlan,
         builds: crate::builds::Pairing,
-        lock: Option<DirLock>,
     ) -> Result<(RunDir, Vec<GameRow>), String> {
         let (path, rows, lock) = match plan {
             DirPlan::NewDefault { base } => {
@@ -137,46 +98,13 @@ impl RunDir {
                 let lock = DirLock::acquire(&path)?;
                 (path, Vec::new(), lock)
             }
-            DirPlan::Fresh(path) => {
-                fs::create_dir_all(&path).map_err(|e| io_err(&path, e))?;
-                let lock = match lock {
-                    Some(l) => l,
-                    None => DirLock::acquire(&path)?,
-                };
-                // another run may have started in it since it was planned
-                if !is_empty_dir(&path)? {
-                    return Err(format!(
-                        "--out {}: the directory is not empty (use --resume to continue the run in it, or choose another directory)",
-                        path.display()
-                    ));
-                }
-                (path, Vec::new(), lock)
-            }
-            DirPlan::Resume {
-                path,
-                rows,
-                complete_len,
-            } => {
-                let csv = path.join(GAMES_CSV);
-                // drop a partial last line, so appended rows start on a line of their own
-                let f = OpenOptions::new()
-                    .write(true)
-                    .open(&csv)
-                    .map_err(|e| io_err(&csv, e))?;
-                f.set_len(complete_len).map_err(|e| io_err(&csv, e))?;
-                let lock =
-                    lock.ok_or_else(|| format!("{}: resumed without its lock", path.display()))?;
-                (path, rows, lock)
-            }
+            DirPlan::Fresh(dir) => (dir.path.clone(), Vec::new(), dir.create()?),
+            DirPlan::Resume { dir, rows } => (dir.path.clone(), rows, dir.create()?),
         };
-        let csv_path = path.join(GAMES_CSV);
-        let new_csv = fs::metadata(&csv_path).map_or(true, |m| m.len() == 0);
-        let mut csv = Guarded::open(&csv_path)?;
-        if new_csv {
-            let header = record_bytes(&csv_header(builds.base.name(), builds.test.name()))
-                .map_err(|e| format!("cannot write {}: {e}", csv_path.display()))?;
-            csv.append(&header).map_err(|e| e.to_string())?;
-        }
+        let header =
+            crate::rundir::record_line(&csv_header(builds.base.name(), builds.test.name()))?;
+        // a torn last line is dropped, as games.csv's reader drops it
+        let csv = CsvAppender::open(&path.join(GAMES_CSV), &header)?;
         // a per-game output keeps only the games games.csv records (e.g. pgn::filter_games)
         let done: std::collections::HashSet<u64> = rows.iter().map(|r| r.game).collect();
         let mut appended = Vec::with_capacity(GAME_FILES.len());
@@ -211,7 +139,11 @@ impl RunDir {
     /// first: one that was lost underneath the run stops it before anything is written. Each
     /// is one whole write, on disk when this returns; a failed write leaves no partial game.
     pub fn append(&mut self, record: &GameRecord) -> Result<(), AppendError> {
-        for f in std::iter::once(&self.csv).chain(self.appended.iter().map(|a| &a.file)) {
+        self.csv.check().map_err(|loss| AppendError::Lost {
+            path: self.csv.path().clone(),
+            loss,
+        })?;
+        for f in self.appended.iter().map(|a| &a.file) {
             f.check().map_err(|loss| AppendError::Lost {
                 path: f.path.clone(),
                 loss,
@@ -225,10 +157,10 @@ impl RunDir {
             a.file.append(&bytes)?;
             written.push(bytes.len());
         }
-        let row = row_bytes(&record.row).map_err(|e| {
-            AppendError::Io(format!("cannot write {}: {e}", self.csv.path.display()))
+        let row = crate::rundir::row_line(&record.row).map_err(|e| {
+            AppendError::Io(format!("cannot write {}: {e}", self.csv.path().display()))
         })?;
-        if let Err(e) = self.csv.append(&row) {
+        if let Err(e) = self.csv.append_raw(&row) {
             // the game's other records go too, so the files agree
             for (a, n) in self.appended.iter_mut().zip(written) {
                 a.file.retract(n);
@@ -241,72 +173,51 @@ impl RunDir {
     /// Saves every file of this directory that was lost underneath the run to `FILE.recovered`
     /// ([`Guarded::salvage`]); one line per file saved (or that could not be).
     pub fn salvage(&mut self) -> Vec<String> {
-        std::iter::once(&mut self.csv)
-            .chain(self.appended.iter_mut().map(|a| &mut a.file))
-            .filter_map(|f| {
-                let path = f.path.clone();
-                f.salvage().map(|r| match r {
-                    Ok((saved, loss)) => format!(
-                        "{} {loss}: everything this run wrote into it is saved in {}",
-                        path.display(),
-                        saved.display()
-                    ),
-                    Err(e) => e,
-                })
-            })
-            .collect()
+        let saved = |path: PathBuf, r: Result<(PathBuf, crate::rundir::Loss), String>| match r {
+            Ok((saved, loss)) => format!(
+                "{} {loss}: everything this run wrote into it is saved in {}",
+                path.display(),
+                saved.display()
+            ),
+            Err(e) => e,
+        };
+        let mut lines = Vec::new();
+        let path = self.csv.path().clone();
+        if let Some(r) = self.csv.salvage() {
+            lines.push(saved(path, r));
+        }
+        for f in self.appended.iter_mut().map(|a| &mut a.file) {
+            let path = f.path.clone();
+            if let Some(r) = f.salvage() {
+                lines.push(saved(path, r));
+            }
+        }
+        lines
     }
 
-    /// Writes (or, on resume, appends to) `command.txt`.
+    /// Appends this start's (or resume's) block to `command.txt`
+    /// ([`crate::rundir::append_command`]).
     pub fn write_command(
         &self,
         opts: &MatchOptions,
         resumed: bool,
         calibration: Option<&str>,
     ) -> Result<(), String> {
-        let path = self.path.join(COMMAND_TXT);
-        let mut text = String::new();
-        if resumed {
-            text.push_str("\n# resumed\n");
-        }
-        text.push_str(&format!("command: {}\n", shell_join(&opts.command_line)));
-        text.push_str(&format!("commit: {}\n", git_commit()));
-        text.push_str(&format!("machine: {}\n", command_output("uname", &["-a"])));
-        text.push_str(&format!(
-            "nproc: {}\n",
-            super::options::default_concurrency()
-        ));
-        text.push_str(&format!("concurrency: {}\n", opts.concurrency));
-        text.push_str(&format!("shard: {}\n", opts.shard));
-        text.push_str(&format!("started: {}\n", utc_now().iso()));
-        if let Some(line) = calibration {
-            text.push_str(&format!("{line}\n"));
-        }
-        let mut f = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)
-            .map_err(|e| io_err(&path, e))?;
-        f.write_all(text.as_bytes()).map_err(|e| io_err(&path, e))
+        crate::rundir::append_command(
+            &self.path,
+            &opts.command_line,
+            resumed,
+            &[
+                ("nproc", super::options::default_concurrency().to_string()),
+                ("concurrency", opts.concurrency.to_string()),
+                ("shard", opts.shard.to_string()),
+            ],
+            &calibration
+                .map(str::to_string)
+                .into_iter()
+                .collect::<Vec<_>>(),
+        )
     }
-}
-
-/// One CSV record, as its line.
-fn record_bytes(fields: &csv::StringRecord) -> Result<Vec<u8>, csv::Error> {
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
-    w.write_record(fields)?;
-    w.into_inner().map_err(|e| csv::Error::from(e.into_error()))
-}
-
-/// A row of games.csv, as its line.
-fn row_bytes(row: &GameRow) -> Result<Vec<u8>, csv::Error> {
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
-    w.serialize(row)?;
-    w.into_inner().map_err(|e| csv::Error::from(e.into_error()))
 }
 
 /// Creates `base`, or `base-2`, `base-3`, ... (never an existing directory).
@@ -327,43 +238,6 @@ fn create_unique(base: &Path) -> Result<PathBuf, String> {
         }
     }
     unreachable!("some suffix is free")
-}
-
-/// A command line as it could be pasted into a shell.
-fn shell_join(args: &[String]) -> String {
-    args.iter()
-        .map(|a| crate::text::shell_quote(a))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn command_output(cmd: &str, args: &[&str]) -> String {
-    std::process::Command::new(cmd)
-        .args(args)
-        .stderr(std::process::Stdio::null())
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "unknown".to_string())
-}
-
-/// `git rev-parse HEAD` of the source tree the binary was built from (else of the current
-/// directory), `+dirty` if tracked files differ from it; `unknown` without git.
-fn git_commit() -> String {
-    for dir in [env!("CARGO_MANIFEST_DIR"), "."] {
-        let head = command_output("git", &["-C", dir, "rev-parse", "HEAD"]);
-        if head != "unknown" {
-            let status = command_output(
-                "git",
-                &["-C", dir, "status", "--porcelain", "--untracked-files=no"],
-            );
-            let dirty = status != "unknown";
-            return if dirty { format!("{head}+dirty") } else { head };
-        }
-    }
-    "unknown".to_string()
 }
 
 /// The files `umax match` appends to as each game ends.
@@ -387,14 +261,5 @@ mod tests {
         assert_eq!(&h[0], "game");
         assert_eq!(&h[h.len() - 1], "settings");
         assert_eq!(h.len(), 20);
-    }
-
-    #[test]
-    fn shell_quoting() {
-        let args: Vec<String> = ["umax", "match", "--out", "a b", "it's"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        assert_eq!(shell_join(&args), "umax match --out 'a b' 'it'\\''s'");
     }
 }

@@ -3,9 +3,7 @@
 //! game (cutechess-style, for logs). And a tiny summary at the end.
 
 use crate::games::GameRow;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
-use std::time::Duration;
+use indicatif::ProgressBar;
 
 /// Wins, draws and losses of the test build.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -77,27 +75,12 @@ impl Progress {
                 (*p, t)
             })
             .collect();
-        let done: Vec<&GameRow> = pairings.iter().flat_map(|(_, r)| r.iter()).collect();
-        let terminal = std::io::stderr().is_terminal();
-        let bar = if show_bar && terminal {
-            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-            bar.set_style(
-                ProgressStyle::with_template(
-                    "{bar:30.cyan/blue} {pos}/{len} games  {msg}  [{elapsed_precise}, ETA {eta}]",
-                )
-                .expect("valid template")
-                .progress_chars("=> "),
-            );
-            bar.set_position(done.len() as u64);
-            bar.reset_eta();
-            bar.enable_steady_tick(Duration::from_millis(500));
-            bar
-        } else {
-            ProgressBar::hidden()
-        };
+        let done: usize = pairings.iter().map(|(_, r)| r.len()).sum();
+        // a line per game where there is no bar (for logs)
+        let bar = crate::rundir::progress_bar(total, done as u64, "games", show_bar);
         let p = Progress {
+            log: bar.is_hidden(),
             bar,
-            log: !(show_bar && terminal),
             tallies,
             last: 0,
         };

@@ -172,6 +172,18 @@ fn the_command_writes_resumes_and_refuses() {
     let done: Vec<&str> = csv.lines().filter(|l| l.contains(",done,")).collect();
     assert_eq!(done.len(), 2, "{done:?}");
     assert!(done[1].contains(",sd,"));
+    // command.txt: a block per start and resume; a resume with another limit is refused
+    let command = std::fs::read_to_string(dir.join("command.txt")).unwrap();
+    assert_eq!(command.matches("\n# resumed\n").count(), 1, "{command}");
+    let mut other = common.to_vec();
+    other[3] = "5";
+    let other = umax(&[&other[..], &["--builds", "old", "--out", d, "--resume"]].concat());
+    assert!(!other.status.success());
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(
+        err.contains("other settings") && err.contains("depth: 4 (on disk) vs 5 (now)"),
+        "{err}"
+    );
     // bad input: a clear error, nothing written
     let bad = umax(&["--moves", "e2e5", "--depth", "3", "--hash-bits", "12"]);
     assert!(!bad.status.success());

@@ -244,7 +244,13 @@ fn resume_finishes_to_the_same_rows() {
     let mut other = with(args(&part), &["--resume"]);
     let i = other.iter().position(|a| a == "3000").unwrap();
     other[i] = "4000".into();
-    fails_with(&run_args(&other), &["other settings", "judge_nodes=3000"]);
+    fails_with(
+        &run_args(&other),
+        &[
+            "other settings",
+            "judge_nodes: 3000 (on disk) vs 4000 (now)",
+        ],
+    );
 }
 
 #[test]
