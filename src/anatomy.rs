@@ -538,6 +538,10 @@ pub const SUMMARY_HEADER: &str = "position   build   root          nodes  x prev
 
 /// The keys `(position, build)` of the jobs already finished in an anatomy.csv (its complete
 /// lines: a torn last line is no row).
+/// The jobs finished in `anatomy.csv` (those with their `done` row). A job's rows are appended
+/// in one write that ends with its `done` row; a run killed inside that write leaves some of
+/// the job's lines without it. Those lines are dropped here (the file rewritten atomically with
+/// the finished jobs' rows only), so the job, run again, does not write them twice.
 fn finished_jobs(path: &std::path::Path) -> Result<BTreeSet<(String, String)>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let text = String::from_utf8_lossy(&bytes[..crate::rundir::complete_len(&bytes)]);
@@ -552,12 +556,36 @@ fn finished_jobs(path: &std::path::Path) -> Result<BTreeSet<(String, String)>, S
             ));
         }
     }
-    Ok(lines
-        .filter_map(|l| {
-            let f: Vec<&str> = l.split(',').collect();
-            (f.len() >= 4 && f[3] == "done").then(|| (f[0].to_string(), f[1].to_string()))
-        })
-        .collect())
+    let job = |l: &str| {
+        let f: Vec<&str> = l.split(',').collect();
+        (f.len() >= 4).then(|| ((f[0].to_string(), f[1].to_string()), f[3] == "done"))
+    };
+    let rows: Vec<&str> = lines.collect();
+    let done: BTreeSet<(String, String)> = rows
+        .iter()
+        .filter_map(|l| job(l))
+        .filter_map(|(k, is_done)| is_done.then_some(k))
+        .collect();
+    let kept: Vec<&str> = rows
+        .iter()
+        .copied()
+        .filter(|l| job(l).is_some_and(|(k, _)| done.contains(&k)))
+        .collect();
+    if kept.len() < rows.len() {
+        let mut out = format!("{HEADER}\n");
+        for l in &kept {
+            out += l;
+            out.push('\n');
+        }
+        crate::files::write_atomically(path, out.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!(
+            "umax anatomy: {} rows of unfinished jobs dropped from {} (those jobs run again)",
+            rows.len() - kept.len(),
+            path.display()
+        );
+    }
+    Ok(done)
 }
 
 /// Runs every job (position x build), `concurrency` at a time, writing each job's rows to

@@ -164,14 +164,32 @@ fn the_command_writes_resumes_and_refuses() {
     let again = umax(&[&common[..], &["--builds", "old,sd", "--out", d]].concat());
     assert!(!again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("not empty"));
+    // a run killed inside the sd job's write: some of its lines, no done row, half a line
+    let first = std::fs::read_to_string(dir.join("anatomy.csv")).unwrap();
+    let killed: String = first
+        .lines()
+        .skip(1)
+        .filter(|l| !l.contains(",done,"))
+        .take(3)
+        .map(|l| l.replacen(",old,", ",sd,", 1) + "\n")
+        .collect();
+    assert_eq!(killed.lines().count(), 3);
+    std::fs::write(dir.join("anatomy.csv"), format!("{first}{killed}x,sd,ha")).unwrap();
     let resumed = umax(&[&common[..], &["--builds", "old,sd", "--out", d, "--resume"]].concat());
     assert!(resumed.status.success());
     let err = String::from_utf8_lossy(&resumed.stderr);
     assert!(err.contains("1 jobs finished on disk, 1 to run"), "{err}");
+    assert!(err.contains("3 rows of unfinished jobs dropped"), "{err}");
     let csv = std::fs::read_to_string(dir.join("anatomy.csv")).unwrap();
     let done: Vec<&str> = csv.lines().filter(|l| l.contains(",done,")).collect();
     assert_eq!(done.len(), 2, "{done:?}");
     assert!(done[1].contains(",sd,"));
+    // the killed job's lines are not there twice (each row of a job is one key of its tables)
+    let lines: Vec<&str> = csv.lines().collect();
+    let unique: std::collections::BTreeSet<&str> = lines.iter().copied().collect();
+    assert_eq!(unique.len(), lines.len(), "a row twice:\n{csv}");
+    assert!(!csv.contains("x,sd,ha"));
+    assert!(csv.starts_with(&first), "old's rows kept as they were");
     // command.txt: a block per start and resume; a resume with another limit is refused
     let command = std::fs::read_to_string(dir.join("command.txt")).unwrap();
     assert_eq!(command.matches("\n# resumed\n").count(), 1, "{command}");
