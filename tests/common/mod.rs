@@ -29,6 +29,32 @@ pub fn root() -> PathBuf {
 /// A build of the catalogue (`src/builds.rs`).
 pub use umax::builds::Build as B;
 
+/// A cache of expensive results shared by the tests of one test process: each key's value is
+/// computed once, by the first test that asks, while the others asking for the same key wait
+/// for it (different keys are computed in parallel). `static CACHE: Memo<K, V> = Memo::new();`
+pub struct Memo<K, V> {
+    cells: OnceLock<Mutex<HashMap<K, std::sync::Arc<OnceLock<V>>>>>,
+}
+
+impl<K: std::hash::Hash + Eq, V: Clone> Memo<K, V> {
+    pub const fn new() -> Self {
+        Memo { cells: OnceLock::new() }
+    }
+
+    /// The value of `key`, computed by `make` if no test has asked for it before.
+    pub fn get(&self, key: K, make: impl FnOnce() -> V) -> V {
+        let cell = self
+            .cells
+            .get_or_init(|| Mutex::new(HashMap::new()))
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(key)
+            .or_default()
+            .clone();
+        cell.get_or_init(make).clone()
+    }
+}
+
 /// The builds with a C twin in `original/`: every table-driven parity test runs over these.
 pub fn c_twins() -> Vec<B> {
     umax::builds::ALL
@@ -318,9 +344,7 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
 /// One run per (session, build, trace) in a test process: the golden-file and the C-parity
 /// tests compare the same output, each with its own reference.
 pub fn run_umax(s: &Session, b: B, trace: bool) -> Vec<u8> {
-    type Key = (String, String, u32, B, bool, u64);
-    type Cells = Mutex<HashMap<Key, std::sync::Arc<OnceLock<Vec<u8>>>>>;
-    static CACHE: OnceLock<Cells> = OnceLock::new();
+    static CACHE: Memo<(String, String, u32, B, bool, u64), Vec<u8>> = Memo::new();
     let input = {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -328,14 +352,7 @@ pub fn run_umax(s: &Session, b: B, trace: bool) -> Vec<u8> {
         h.finish()
     };
     let key = (s.name.clone(), s.nodes.clone(), s.bits, b, trace, input);
-    let cell = CACHE
-        .get_or_init(|| Mutex::new(HashMap::new()))
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .entry(key)
-        .or_default()
-        .clone();
-    cell.get_or_init(|| run_umax_once(s, b, trace)).clone()
+    CACHE.get(key, || run_umax_once(s, b, trace))
 }
 
 fn run_umax_once(s: &Session, b: B, trace: bool) -> Vec<u8> {
@@ -440,20 +457,8 @@ pub fn check(s: &Session, b: B) -> Result<bool, String> {
 /// read the same audits).
 #[allow(dead_code)]
 pub fn audit_suite(build: umax::builds::Build, depth: i32) -> umax::engine::Audit {
-    use std::collections::HashMap;
-    use std::sync::{Arc, Mutex, OnceLock};
-    use umax::builds::Build;
-    use umax::engine::Audit;
-    type Cells = Mutex<HashMap<(Build, i32), Arc<OnceLock<Audit>>>>;
-    static CACHE: OnceLock<Cells> = OnceLock::new();
-    let cell = CACHE
-        .get_or_init(|| Mutex::new(HashMap::new()))
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .entry((build, depth))
-        .or_default()
-        .clone();
-    *cell.get_or_init(|| audit_suite_once(build, depth))
+    static CACHE: Memo<(umax::builds::Build, i32), umax::engine::Audit> = Memo::new();
+    CACHE.get((build, depth), || audit_suite_once(build, depth))
 }
 
 fn audit_suite_once(build: umax::builds::Build, depth: i32) -> umax::engine::Audit {

@@ -24,18 +24,8 @@ const SIGNATURES: &[(&str, &str)] = &[
 /// `umax bench ARGS`, run once per ARGS in a test process (the signature test and the C
 /// comparison read the same output).
 fn bench(args: &[&str]) -> String {
-    use std::collections::HashMap;
-    use std::sync::{Arc, Mutex, OnceLock};
-    type Cells = Mutex<HashMap<Vec<String>, Arc<OnceLock<String>>>>;
-    static CACHE: OnceLock<Cells> = OnceLock::new();
-    let cell = CACHE
-        .get_or_init(|| Mutex::new(HashMap::new()))
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .entry(args.iter().map(|a| a.to_string()).collect())
-        .or_default()
-        .clone();
-    cell.get_or_init(|| bench_once(args)).clone()
+    static CACHE: common::Memo<Vec<String>, String> = common::Memo::new();
+    CACHE.get(args.iter().map(|a| a.to_string()).collect(), || bench_once(args))
 }
 
 fn bench_once(args: &[&str]) -> String {
