@@ -8,7 +8,7 @@ hand-written template.
 Reads (all committed, all written by `umax`): each head-to-head run's `summary.csv` and
 `games.csv`, each tournament's `ratings.csv` and its pairings' `summary.csv`, the initial-position
 runs' `startpos.json` (scripts/startpos_branches.py). Writes `results/facts.json` (every named
-fact, as data) and `results/README.md` (scripts/report/results.md.in with each `{{name}}`
+fact, as data) and `results/README.md` (docs/report/results.md.in with each `{{name}}`
 replaced by a fact and each `{{table:name}}` by a generated table). Nothing is parsed back from
 markdown. A placeholder without a fact is an error.
 """
@@ -20,9 +20,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 RES = ROOT / "results"
-TEMPLATE = Path(__file__).with_name("results.md.in")
+TEMPLATE = ROOT / "docs" / "report" / "results.md.in"
 OUT = RES / "README.md"
-FRONT_TEMPLATE = Path(__file__).with_name("README.md.in")
+FRONT_TEMPLATE = ROOT / "docs" / "report" / "README.md.in"
 FRONT = ROOT / "README.md"
 FACTS = RES / "facts.json"
 TEST_TIME = ROOT / "docs" / "test-time.json"
@@ -363,7 +363,7 @@ def main():
     f = facts()
     wrong = [text for text, holds in CLAIMS if not holds(f)]
     for text in wrong:
-        print(f"report.py: the data no longer support '{text}': fix scripts/report/results.md.in")
+        print(f"report.py: the data no longer support '{text}': fix docs/report/results.md.in")
     if wrong:
         sys.exit(1)
     outputs = {FACTS: json.dumps(f, indent=1, sort_keys=True) + "\n", OUT: render(f, TEMPLATE),

@@ -98,6 +98,7 @@ fn the_report_catches_a_changed_number() {
     let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-stale");
     let _ = std::fs::remove_dir_all(&tmp);
     copy_dir(&root.join("scripts/report"), &tmp.join("scripts/report"));
+    copy_dir(&root.join("docs/report"), &tmp.join("docs/report"));
     let runs = [
         "scaled-15",
         "scaled-60",
@@ -120,7 +121,6 @@ fn the_report_catches_a_changed_number() {
         std::fs::copy(root.join("results").join(f), tmp.join("results").join(f)).unwrap();
     }
     std::fs::copy(root.join("README.md"), tmp.join("README.md")).unwrap();
-    std::fs::create_dir_all(tmp.join("docs")).unwrap();
     std::fs::copy(
         root.join("docs/test-time.json"),
         tmp.join("docs/test-time.json"),
