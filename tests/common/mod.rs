@@ -38,7 +38,9 @@ pub struct Memo<K, V> {
 
 impl<K: std::hash::Hash + Eq, V: Clone> Memo<K, V> {
     pub const fn new() -> Self {
-        Memo { cells: OnceLock::new() }
+        Memo {
+            cells: OnceLock::new(),
+        }
     }
 
     /// The value of `key`, computed by `make` if no test has asked for it before.

@@ -25,7 +25,9 @@ const SIGNATURES: &[(&str, &str)] = &[
 /// comparison read the same output).
 fn bench(args: &[&str]) -> String {
     static CACHE: common::Memo<Vec<String>, String> = common::Memo::new();
-    CACHE.get(args.iter().map(|a| a.to_string()).collect(), || bench_once(args))
+    CACHE.get(args.iter().map(|a| a.to_string()).collect(), || {
+        bench_once(args)
+    })
 }
 
 fn bench_once(args: &[&str]) -> String {

@@ -147,3 +147,61 @@ fn the_report_catches_a_changed_number() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("stale text in results/README.md"));
 }
+
+/// Every initial-position run's analysis (`startpos.json`, `startpos.md`, `branches.csv`: where
+/// the games part, the resampled 100-game matches) is what `scripts/startpos_branches.py` gives
+/// from its committed games; and `--check` fails on a changed number.
+#[test]
+fn the_initial_position_analyses_are_what_the_games_give() {
+    if !python() {
+        return;
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let script = root.join("scripts/startpos_branches.py");
+    let mut dirs = Vec::new();
+    let mut stack = vec![root.join("results")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.file_name().is_some_and(|n| n == "startpos.json") {
+                dirs.push(d.clone());
+            }
+        }
+    }
+    assert!(
+        dirs.len() >= 13,
+        "the two runs and the sweep's eleven clocks: {dirs:?}"
+    );
+    let check = |dir: &std::path::Path| {
+        Command::new("python3")
+            .arg(&script)
+            .arg(dir)
+            .arg("--check")
+            .output()
+            .unwrap()
+    };
+    for d in &dirs {
+        let out = check(d);
+        assert!(
+            out.status.success(),
+            "{}: {}{}",
+            d.display(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // a copy with one figure changed fails
+    let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("startpos-stale");
+    let _ = std::fs::remove_dir_all(&tmp);
+    copy_dir(&dirs[0], &tmp);
+    let json = std::fs::read_to_string(tmp.join("startpos.json")).unwrap();
+    let changed = json.replacen("\"distinct_games\": ", "\"distinct_games\": 1", 1);
+    assert_ne!(json, changed);
+    std::fs::write(tmp.join("startpos.json"), changed).unwrap();
+    assert!(
+        !check(&tmp).status.success(),
+        "a changed number passed --check"
+    );
+}
