@@ -275,8 +275,9 @@ fn score_references(
     Ok(())
 }
 
-/// The legend box, at `position`.
-fn draw_legend<'a, 'b: 'a>(
+/// The legend box at `position`, then the SVG of `root` written out.
+fn finish<'a, 'b: 'a>(
+    root: &DrawingArea<SVGBackend<'b>, Shift>,
     chart: &mut Chart<'a, 'b>,
     position: SeriesLabelPosition,
 ) -> Result<(), Box<dyn Error>> {
@@ -286,6 +287,7 @@ fn draw_legend<'a, 'b: 'a>(
         .border_style(BLACK)
         .background_style(WHITE.mix(0.8))
         .draw()?;
+    root.present()?;
     Ok(())
 }
 
@@ -345,8 +347,7 @@ fn plot_score(
         chart.draw_series([Circle::new((x, score), 5, SD_COLOUR.filled())])?;
     }
     // plotters' default position
-    draw_legend(&mut chart, SeriesLabelPosition::MiddleRight)?;
-    root.present()?;
+    finish(&root, &mut chart, SeriesLabelPosition::MiddleRight)?;
     Ok((lo, hi))
 }
 
@@ -406,8 +407,7 @@ fn plot_running_score(
         .label("score")
         .legend(line_legend(SD_COLOUR));
     score_references(&mut chart, (1.0, n), (claim, claim_label))?;
-    draw_legend(&mut chart, SeriesLabelPosition::UpperRight)?;
-    root.present()?;
+    finish(&root, &mut chart, SeriesLabelPosition::UpperRight)?;
     Ok((lo, hi))
 }
 
@@ -521,8 +521,7 @@ fn plot_ratios(
             ))
             .legend(|(x, y)| TriangleMarker::new((x + 10, y), 4, GREY.filled()));
     }
-    draw_legend(&mut chart, SeriesLabelPosition::UpperRight)?;
-    root.present()?;
+    finish(&root, &mut chart, SeriesLabelPosition::UpperRight)?;
     Ok((lo, hi))
 }
 
