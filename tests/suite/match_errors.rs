@@ -143,21 +143,13 @@ fn bad_input_is_refused_before_any_game() {
     );
 }
 
+/// The short games of the two runs below (with `--games`).
+const SHORT: &[&str] = &["--nodes", "1000", "--hash-bits", "16", "--max-plies", "30"];
+
 #[test]
 fn odd_games_round_up_to_pairs() {
     let dir = scratch("odd_games").join("run");
-    let out = run_ok(&[
-        "--games",
-        "3",
-        "--nodes",
-        "1000",
-        "--hash-bits",
-        "16",
-        "--max-plies",
-        "30",
-        "--out",
-        path_str(&dir),
-    ]);
+    let out = run_ok(&[&["--games", "3"], SHORT, &["--out", path_str(&dir)]].concat());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--games 3 is odd: playing 4"));
     assert_eq!(rows(&dir).len(), 4);
     assert!(rows(&dir)[0].settings.contains("games=4"));
@@ -171,17 +163,8 @@ fn pgn_openings_file_and_default_directory() {
     // no --out: a new runs/<timestamp>-nodes1000 directory under the working directory
     let out = umax()
         .current_dir(&dir)
-        .args([
-            "match",
-            "--games",
-            "2",
-            "--nodes",
-            "1000",
-            "--hash-bits",
-            "16",
-            "--max-plies",
-            "30",
-        ])
+        .args(["match", "--games", "2"])
+        .args(SHORT)
         .arg("--openings")
         .arg(&pgn)
         .output()
