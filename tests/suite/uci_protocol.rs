@@ -18,6 +18,11 @@ fn pos_after(fen: Option<&str>, moves: &[&str]) -> Chess {
     position_after(fen, moves)
 }
 
+/// Whether a line of `lines` starts with `prefix`.
+fn any_starts(lines: &[String], prefix: &str) -> bool {
+    lines.iter().any(|l| l.starts_with(prefix))
+}
+
 /// `umax uci --hash-bits 16`.
 fn spawn() -> Uci {
     Uci::spawn(&["--hash-bits", "16"])
@@ -64,14 +69,8 @@ fn handshake_and_isready() {
     let mut e = spawn();
     e.send("uci");
     let lines = e.until(T, |l| l == "uciok");
-    assert!(
-        lines.iter().any(|l| l.starts_with("id name umax")),
-        "{lines:?}"
-    );
-    assert!(
-        lines.iter().any(|l| l.starts_with("id author")),
-        "{lines:?}"
-    );
+    assert!(any_starts(&lines, "id name umax"), "{lines:?}");
+    assert!(any_starts(&lines, "id author"), "{lines:?}");
     e.send("isready");
     e.until(T, |l| l == "readyok");
     e.send("ucinewgame");
@@ -96,15 +95,12 @@ fn isready_and_stop_during_go_infinite() {
     e.send("go infinite");
     e.send("isready");
     let lines = e.until(T, |l| l == "readyok");
-    assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    assert!(!any_starts(&lines, "bestmove"));
     // infinite: no bestmove before stop, even if the search is long over
     std::thread::sleep(Duration::from_millis(300));
     e.send("isready");
     let lines = e.until(T, |l| l == "readyok");
-    assert!(
-        !lines.iter().any(|l| l.starts_with("bestmove")),
-        "{lines:?}"
-    );
+    assert!(!any_starts(&lines, "bestmove"), "{lines:?}");
     let asked = Instant::now();
     e.send("stop");
     let (best, _) = e.bestmove(T);
@@ -294,14 +290,8 @@ fn refused_position_is_not_searched() {
     e.send("go depth 3");
     let (best, lines) = e.bestmove(T);
     assert_eq!(best, "0000", "{lines:?}");
-    assert!(
-        lines.iter().any(|l| l.starts_with("info string ")),
-        "{lines:?}"
-    );
-    assert!(
-        !lines.iter().any(|l| l.starts_with("info depth")),
-        "{lines:?}"
-    );
+    assert!(any_starts(&lines, "info string "), "{lines:?}");
+    assert!(!any_starts(&lines, "info depth"), "{lines:?}");
     // still none, until a good position comes
     e.send("go depth 3");
     assert_eq!(e.bestmove(T).0, "0000");
@@ -388,9 +378,7 @@ fn illegal_castling_is_replaced_by_a_legal_move() {
         let pos = umax::fen::parse_fen(fen).unwrap();
         assert!(legal_in(&pos, &best), "{fen}: {best}");
         assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with("info string micro-Max offered e1g1")),
+            any_starts(&lines, "info string micro-Max offered e1g1"),
             "{lines:?}"
         );
         quit(e);
@@ -424,9 +412,8 @@ fn one_bestmove_per_go_when_stop_races_the_search() {
     let (best, lines) = e.bestmove(T);
     assert!(legal_in(&pos_after(None, &["e2e4"]), &best), "{lines:?}");
     assert!(
-        !lines[..lines.len() - 1]
-            .iter()
-            .any(|l| l.starts_with("bestmove"))
+        !any_starts(&lines[..lines.len() - 1], "bestmove"),
+        "{lines:?}"
     );
     quit(e);
 }
