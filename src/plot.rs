@@ -29,6 +29,8 @@ use crate::settings::Settings;
 use crate::stats::{Outcomes, Pentanomial, ScoreInterval, Trinomial};
 use crate::summary::MatchReport;
 use crate::summary::Summary;
+use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::error::Error;
@@ -214,6 +216,81 @@ fn score_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
     ((lo - pad).max(0.0), (hi + pad).min(1.0))
 }
 
+/// A score and its interval's bounds (the score itself for both where undefined): what a score
+/// range must take in.
+fn with_bounds(score: f64, bounds: Option<(f64, f64)>) -> [f64; 3] {
+    let (low, high) = bounds.unwrap_or((score, score));
+    [score, low, high]
+}
+
+/// A chart of a match's plots: x and y in f64, drawn into an SVG string.
+type Chart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// A chart on `root` in the match plots' layout: `caption` in `font_size`, `x` by `y`.
+fn match_chart<'a, 'b>(
+    root: &DrawingArea<SVGBackend<'b>, Shift>,
+    caption: String,
+    font_size: u32,
+    x: std::ops::Range<f64>,
+    y: std::ops::Range<f64>,
+) -> Result<Chart<'a, 'b>, Box<dyn Error>> {
+    Ok(ChartBuilder::on(root)
+        .caption(caption, ("sans-serif", font_size))
+        .margin(15)
+        .x_label_area_size(35)
+        .y_label_area_size(60)
+        .build_cartesian_2d(x, y)?)
+}
+
+/// The mesh of a chart by game: x "games" in whole numbers, y described by `y_desc`.
+fn games_mesh(chart: &mut Chart, y_desc: String) -> Result<(), Box<dyn Error>> {
+    chart
+        .configure_mesh()
+        .x_desc("games")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_desc(y_desc)
+        .draw()?;
+    Ok(())
+}
+
+/// A legend entry's mark: a short line in `colour`.
+fn line_legend(colour: RGBColor) -> impl Fn((i32, i32)) -> PathElement<(i32, i32)> {
+    move |(x, y)| PathElement::new([(x, y), (x + 20, y)], colour)
+}
+
+/// The 50% line and the seed's `claim` (with its label), across x from `x0` to `x1`.
+fn score_references(
+    chart: &mut Chart,
+    (x0, x1): (f64, f64),
+    (claim, claim_label): (f64, String),
+) -> Result<(), Box<dyn Error>> {
+    chart
+        .draw_series(LineSeries::new([(x0, 0.5), (x1, 0.5)], GREY))?
+        .label("50%")
+        .legend(line_legend(GREY));
+    chart
+        .draw_series(LineSeries::new([(x0, claim), (x1, claim)], OLD_COLOUR))?
+        .label(claim_label)
+        .legend(line_legend(OLD_COLOUR));
+    Ok(())
+}
+
+/// The legend box at `position`, then the SVG of `root` written out.
+fn finish<'a, 'b: 'a>(
+    root: &DrawingArea<SVGBackend<'b>, Shift>,
+    chart: &mut Chart<'a, 'b>,
+    position: SeriesLabelPosition,
+) -> Result<(), Box<dyn Error>> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .border_style(BLACK)
+        .background_style(WHITE.mix(0.8))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}
+
 fn plot_score(
     svg: &mut String,
     _: &[&GameRow],
@@ -230,10 +307,7 @@ fn plot_score(
     let (lo, hi) = score_range(
         estimates
             .iter()
-            .flat_map(|(_, i)| {
-                let (low, high) = i.bounds.unwrap_or((i.score, i.score));
-                [i.score, low, high]
-            })
+            .flat_map(|(_, i)| with_bounds(i.score, i.bounds))
             .chain([claim]),
     );
 
@@ -248,12 +322,7 @@ fn plot_score(
         s.games,
         s.pairs
     );
-    let mut chart = ChartBuilder::on(&root)
-        .caption(caption, ("sans-serif", 20))
-        .margin(15)
-        .x_label_area_size(35)
-        .y_label_area_size(60)
-        .build_cartesian_2d(0.5f64..2.5f64, lo..hi)?;
+    let mut chart = match_chart(&root, caption, 20, 0.5f64..2.5f64, lo..hi)?;
     chart
         .configure_mesh()
         .disable_x_mesh()
@@ -265,14 +334,7 @@ fn plot_score(
         })
         .y_desc(format!("{} score (95% interval)", s.test))
         .draw()?;
-    chart
-        .draw_series(LineSeries::new([(0.5, 0.5), (2.5, 0.5)], GREY))?
-        .label("50%")
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], GREY));
-    chart
-        .draw_series(LineSeries::new([(0.5, claim), (2.5, claim)], OLD_COLOUR))?
-        .label(claim_label)
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], OLD_COLOUR));
+    score_references(&mut chart, (0.5, 2.5), (claim, claim_label))?;
     for &(x, ScoreInterval { score, bounds }) in &estimates {
         if let Some((low, high)) = bounds {
             let bar = SD_COLOUR.stroke_width(2);
@@ -284,12 +346,8 @@ fn plot_score(
         }
         chart.draw_series([Circle::new((x, score), 5, SD_COLOUR.filled())])?;
     }
-    chart
-        .configure_series_labels()
-        .border_style(BLACK)
-        .background_style(WHITE.mix(0.8))
-        .draw()?;
-    root.present()?;
+    // plotters' default position
+    finish(&root, &mut chart, SeriesLabelPosition::MiddleRight)?;
     Ok((lo, hi))
 }
 
@@ -319,30 +377,15 @@ fn plot_running_score(
         points
             .iter()
             .skip(skip)
-            .flat_map(|p| {
-                let (low, high) = p.2.unwrap_or((p.1, p.1));
-                [p.1, low, high]
-            })
+            .flat_map(|p| with_bounds(p.1, p.2))
             .chain([claim]),
     );
 
     let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(
-            format!("{}: {} running score", condition_label(&s.settings), s.test),
-            ("sans-serif", 20),
-        )
-        .margin(15)
-        .x_label_area_size(35)
-        .y_label_area_size(60)
-        .build_cartesian_2d(1f64..n, lo..hi)?;
-    chart
-        .configure_mesh()
-        .x_desc("games")
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_desc(format!("{} score (95% band)", s.test))
-        .draw()?;
+    let caption = format!("{}: {} running score", condition_label(&s.settings), s.test);
+    let mut chart = match_chart(&root, caption, 20, 1f64..n, lo..hi)?;
+    games_mesh(&mut chart, format!("{} score (95% band)", s.test))?;
     let clamp = |y: f64| y.clamp(lo, hi);
     // Once the games have two different results the interval stays defined, so the band is
     // one polygon from the first game where it is.
@@ -362,22 +405,9 @@ fn plot_running_score(
             SD_COLOUR.stroke_width(2),
         ))?
         .label("score")
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], SD_COLOUR));
-    chart
-        .draw_series(LineSeries::new([(1.0, 0.5), (n, 0.5)], GREY))?
-        .label("50%")
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], GREY));
-    chart
-        .draw_series(LineSeries::new([(1.0, claim), (n, claim)], OLD_COLOUR))?
-        .label(claim_label)
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], OLD_COLOUR));
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .border_style(BLACK)
-        .background_style(WHITE.mix(0.8))
-        .draw()?;
-    root.present()?;
+        .legend(line_legend(SD_COLOUR));
+    score_references(&mut chart, (1.0, n), (claim, claim_label))?;
+    finish(&root, &mut chart, SeriesLabelPosition::UpperRight)?;
     Ok((lo, hi))
 }
 
@@ -437,18 +467,8 @@ fn plot_ratios(
         crate::summary::fixed_opt(s.time_ratio, 3),
         crate::summary::fixed_opt(s.node_ratio, 3)
     );
-    let mut chart = ChartBuilder::on(&root)
-        .caption(caption, ("sans-serif", 18))
-        .margin(15)
-        .x_label_area_size(35)
-        .y_label_area_size(60)
-        .build_cartesian_2d(1f64..n, lo..hi)?;
-    chart
-        .configure_mesh()
-        .x_desc("games")
-        .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_desc(format!("{} / {}", s.test, s.base))
-        .draw()?;
+    let mut chart = match_chart(&root, caption, 18, 1f64..n, lo..hi)?;
+    games_mesh(&mut chart, format!("{} / {}", s.test, s.base))?;
     for (points, colour) in [(&game_time, SD_COLOUR), (&game_nodes, OLD_COLOUR)] {
         chart.draw_series(
             points
@@ -469,14 +489,14 @@ fn plot_ratios(
             SD_COLOUR.stroke_width(2),
         ))?
         .label("CPU time: running (line), per game (dots)")
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], SD_COLOUR));
+        .legend(line_legend(SD_COLOUR));
     chart
         .draw_series(LineSeries::new(
             run_nodes.iter().map(clamp),
             OLD_COLOUR.stroke_width(2),
         ))?
         .label("nodes: running (line), per game (dots)")
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], OLD_COLOUR));
+        .legend(line_legend(OLD_COLOUR));
     chart.draw_series(LineSeries::new([(1.0, 1.0), (n, 1.0)], GREY))?;
     if let Some(r) = seed {
         chart
@@ -490,7 +510,7 @@ fn plot_ratios(
                 "seed's time ratio at {} s/game: {:.3}",
                 r.seconds, r.time_ratio
             ))
-            .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], BLACK));
+            .legend(line_legend(BLACK));
     }
     if outliers > 0 {
         chart
@@ -501,13 +521,7 @@ fn plot_ratios(
             ))
             .legend(|(x, y)| TriangleMarker::new((x + 10, y), 4, GREY.filled()));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .border_style(BLACK)
-        .background_style(WHITE.mix(0.8))
-        .draw()?;
-    root.present()?;
+    finish(&root, &mut chart, SeriesLabelPosition::UpperRight)?;
     Ok((lo, hi))
 }
 

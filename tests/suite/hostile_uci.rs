@@ -5,9 +5,9 @@
 
 use crate::uci_support;
 
-use shakmaty::{Chess, Position};
+use shakmaty::Chess;
 use std::time::Duration;
-use uci_support::{Outcome, run_with_input};
+use uci_support::{Outcome, position_after, run_with_input};
 use umax::chess::parse_uci;
 
 const T: Duration = Duration::from_secs(60);
@@ -36,6 +36,18 @@ fn bestmoves(out: &Outcome) -> Vec<String> {
         .collect()
 }
 
+/// The bestmoves of `out`, which must be `n` (`what`: the case, for the message).
+fn n_bestmoves(out: &Outcome, n: usize, what: &str) -> Vec<String> {
+    let best = bestmoves(out);
+    assert_eq!(best.len(), n, "{what}: {:?}", out.lines());
+    best
+}
+
+/// Whether `out` has the output line `line`.
+fn has_line(out: &Outcome, line: &str) -> bool {
+    out.lines().iter().any(|l| l == line)
+}
+
 fn info_strings(out: &Outcome) -> Vec<String> {
     out.lines()
         .into_iter()
@@ -44,12 +56,7 @@ fn info_strings(out: &Outcome) -> Vec<String> {
 }
 
 fn after(moves: &[&str]) -> Chess {
-    let mut pos = Chess::default();
-    for m in moves {
-        let mv = parse_uci(&pos, m).unwrap();
-        pos.play_unchecked(mv);
-    }
-    pos
+    position_after(None, moves)
 }
 
 fn assert_legal(pos: &Chess, m: &str) {
@@ -82,12 +89,11 @@ fn malformed_position_commands() {
         let input = format!("position startpos moves e2e4\n{bad}\ngo nodes 500\nisready\n");
         let out = session(input.as_bytes());
         assert_eq!(bestmoves(&out), ["0000"], "{bad}: {:?}", out.lines());
-        assert!(out.lines().contains(&"readyok".to_string()));
+        assert!(has_line(&out, "readyok"), "{bad}: {:?}", out.lines());
     }
     // no moves after `moves` is a good position
     let out = session(b"position startpos moves\ngo nodes 500\n");
-    let best = bestmoves(&out);
-    assert_eq!(best.len(), 1, "{:?}", out.lines());
+    let best = n_bestmoves(&out, 1, "position startpos moves");
     assert_legal(&Chess::default(), &best[0]);
 }
 
@@ -107,8 +113,7 @@ fn illegal_moves_refuse_the_position() {
         let out = session(input.as_bytes());
         // the refusal, and one note per refused go
         assert_eq!(info_strings(&out).len(), 3, "{bad}: {:?}", out.lines());
-        let best = bestmoves(&out);
-        assert_eq!(best.len(), 3, "{bad}");
+        let best = n_bestmoves(&out, 3, bad);
         assert_eq!(best[..2], ["0000", "0000"], "{bad}");
         assert_legal(&Chess::default(), &best[2]);
     }
@@ -144,8 +149,7 @@ fn bad_fens_leave_the_engine_usable() {
         let out = session(input.as_bytes());
         let infos = info_strings(&out);
         assert!(infos.len() >= 2, "{fen:?}: no error reported");
-        let best = bestmoves(&out);
-        assert_eq!(best.len(), 2, "{fen:?}");
+        let best = n_bestmoves(&out, 2, &format!("{fen:?}"));
         assert_eq!(best[0], "0000", "{fen:?}: searched the previous position");
         assert_legal(&after(&["g1f3"]), &best[1]);
     }
@@ -176,8 +180,7 @@ fn malformed_go_commands() {
     ] {
         let input = format!("position startpos\n{bad}\n");
         let out = session(input.as_bytes());
-        let best = bestmoves(&out);
-        assert_eq!(best.len(), 1, "{bad}: {:?}", out.lines());
+        let best = n_bestmoves(&out, 1, bad);
         assert_legal(&Chess::default(), &best[0]);
     }
 }
@@ -190,8 +193,7 @@ fn protocol_out_of_order() {
     );
     // bestmoves: the first infinite search (stopped by the second go), the second go, the
     // second infinite search (stopped by stop: position does not stop a search), the last go
-    let best = bestmoves(&out);
-    assert_eq!(best.len(), 4, "{:?}", out.lines());
+    let best = n_bestmoves(&out, 4, "out of order");
     assert_legal(&Chess::default(), &best[0]);
     assert_legal(&Chess::default(), &best[1]);
     assert_legal(&after(&["e2e4"]), &best[2]);
@@ -202,7 +204,7 @@ fn protocol_out_of_order() {
 fn cr_line_ends_binary_bytes_and_end_of_input_mid_line() {
     let out = session(b"uci\risready\r\nposition startpos moves e2e4\r\ngo nodes 500\r\nisready");
     let lines = out.lines();
-    assert!(lines.contains(&"uciok".to_string()), "{lines:?}");
+    assert!(has_line(&out, "uciok"), "{lines:?}");
     assert_eq!(
         lines.iter().filter(|l| *l == "readyok").count(),
         2,
@@ -220,7 +222,7 @@ fn cr_line_ends_binary_bytes_and_end_of_input_mid_line() {
     }
     input.extend_from_slice(b"\nisready\n");
     let out = session(&input);
-    assert!(out.lines().contains(&"readyok".to_string()));
+    assert!(has_line(&out, "readyok"));
     // an info string echoes nothing that could break a line
     for l in info_strings(&out) {
         assert!(!l.contains('\r') && !l.contains('\0'), "{l:?}");
@@ -237,7 +239,7 @@ fn huge_lines() {
     input.extend(std::iter::repeat_n(b'x', 3 << 20));
     input.extend_from_slice(b"\ngo nodes 500\nisready\n");
     let out = session(&input);
-    assert!(out.lines().contains(&"readyok".to_string()));
+    assert!(has_line(&out, "readyok"));
     assert!(
         info_strings(&out).iter().any(|l| l.contains("longer than")),
         "{:?}",
@@ -253,7 +255,7 @@ fn quit_in_the_middle_of_a_search_exits_promptly() {
     assert!(out.elapsed < Duration::from_secs(10), "{:?}", out.elapsed);
     let out = session(b"position startpos\ngo depth 30\nquit\nisready\n");
     assert!(out.elapsed < Duration::from_secs(10), "{:?}", out.elapsed);
-    assert!(!out.lines().contains(&"readyok".to_string()));
+    assert!(!has_line(&out, "readyok"));
 }
 
 #[test]
@@ -262,15 +264,10 @@ fn positions_micro_max_cannot_reach_by_its_own_moves() {
     let out = session(
         b"position fen 8/P6k/8/8/8/8/6K1/8 w - - 0 1 moves a7a8n\ngo nodes 500\nposition fen 4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1 moves e1d2 e8d8\ngo nodes 500\n",
     );
-    let best = bestmoves(&out);
-    assert_eq!(best.len(), 2, "{:?}", out.lines());
-    let mut p = umax::fen::parse_fen("8/P6k/8/8/8/8/6K1/8 w - - 0 1").unwrap();
-    p.play_unchecked(parse_uci(&p, "a7a8n").unwrap());
+    let best = n_bestmoves(&out, 2, "unreachable positions");
+    let p = position_after(Some("8/P6k/8/8/8/8/6K1/8 w - - 0 1"), &["a7a8n"]);
     assert_legal(&p, &best[0]);
-    let mut p = umax::fen::parse_fen("4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1").unwrap();
-    for m in ["e1d2", "e8d8"] {
-        p.play_unchecked(parse_uci(&p, m).unwrap());
-    }
+    let p = position_after(Some("4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1"), &["e1d2", "e8d8"]);
     assert_legal(&p, &best[1]);
     // the under-promotion is reported; the rebased material is not a "cannot play" note
     let infos = info_strings(&out);

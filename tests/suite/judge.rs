@@ -3,21 +3,14 @@
 //! be, as the C tests require gcc there). Also: a missing, a mute, a dying and a hanging judge, and `--resume`.
 
 use crate::ci_env;
+use crate::match_common::scratch as scratch_dir;
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use umax::games::GameRow;
 
 const UMAX: &str = env!("CARGO_BIN_EXE_umax");
-
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("judge")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn game(game: u64, moves: &str) -> GameRow {
     let old_white = game % 2 == 1; // the match's schedule: game 2p-1 has old as White
@@ -53,7 +46,17 @@ fn games_csv(dir: &Path) -> PathBuf {
     path
 }
 
-fn judge(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
+/// A scratch directory named `name` (under this module's), the games of [`games_csv`] in it,
+/// and the output directory to give `--out`: `(dir, games.csv, dir/out)`.
+#[track_caller]
+fn games_setup(name: &str) -> (PathBuf, PathBuf, PathBuf) {
+    let dir = scratch_dir(name);
+    let csv = games_csv(&dir);
+    let out = dir.join("out");
+    (dir, csv, out)
+}
+
+fn judge(args: &[&dyn AsRef<OsStr>]) -> Output {
     let mut cmd = Command::new(UMAX);
     cmd.arg("judge").arg("--no-progress");
     for a in args {
@@ -68,6 +71,13 @@ fn ok(out: &Output) -> String {
 
 fn fails_with(out: &Output, needles: &[&str]) {
     crate::common::failed_with(out, "umax judge", needles);
+}
+
+/// `umax judge --games GAMES --out OUT MORE...`.
+fn judge_games(games: &Path, out: &Path, more: &[&dyn AsRef<OsStr>]) -> Output {
+    let mut args: Vec<&dyn AsRef<OsStr>> = vec![&"--games", &games, &"--out", &out];
+    args.extend(more);
+    judge(&args)
 }
 
 type Rows = Vec<std::collections::HashMap<String, String>>;
@@ -109,11 +119,31 @@ fn with(mut base: Vec<String>, more: &[&str]) -> Vec<String> {
     base
 }
 
+/// `umax uci` as the judge ([`umax_judge_args`]) of the positions in `positions`, thought about
+/// with `more` arguments, written to `out`.
+fn umax_judges_positions(positions: &Path, out: &Path, more: &[&str]) -> Vec<String> {
+    let args = with(
+        umax_judge_args(),
+        &["--positions", positions.to_str().unwrap()],
+    );
+    with(with(args, more), &["--out", out.to_str().unwrap()])
+}
+
+/// `umax uci` as the judge ([`umax_judge_args`]) of the games in `games`, written to `out`.
+fn umax_judges_games(games: &Path, out: &Path) -> Vec<String> {
+    with(
+        umax_judge_args(),
+        &[
+            "--games",
+            games.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    )
+}
+
 fn run_args(args: &[String]) -> Output {
-    let refs: Vec<&dyn AsRef<std::ffi::OsStr>> = args
-        .iter()
-        .map(|a| a as &dyn AsRef<std::ffi::OsStr>)
-        .collect();
+    let refs: Vec<&dyn AsRef<OsStr>> = args.iter().map(|a| a as &dyn AsRef<OsStr>).collect();
     judge(&refs)
 }
 
@@ -146,35 +176,28 @@ fn check_blunder_rows(rows: &Rows) {
     assert_eq!(r3["sd_minus_old"].parse::<i32>().unwrap(), s - o, "{r3:?}");
 }
 
+/// The rows judged into `out` from [`games_csv`]: checked by [`check_blunder_rows`], and their
+/// settings hold each of `settings`.
+fn blunder_rows(out: &Path, settings: &[&str]) -> Rows {
+    let r = rows(&out.join("divergences.csv"));
+    check_blunder_rows(&r);
+    for s in settings {
+        assert!(r[0]["settings"].contains(s), "{s}: {:?}", r[0]["settings"]);
+    }
+    r
+}
+
 #[test]
 fn games_mode_with_umax_uci_as_the_judge() {
-    let dir = scratch_dir("judge-umax");
-    let csv = games_csv(&dir);
-    let out = dir.join("out");
-    let args = with(
-        umax_judge_args(),
-        &[
-            "--games",
-            csv.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-    );
-    let text = ok(&run_args(&args));
+    let (dir, csv, out) = games_setup("judge-umax");
+    let text = ok(&run_args(&umax_judges_games(&csv, &out)));
     assert!(text.contains("Divergences judged: 2"), "{text}");
     assert!(text.contains("2 diverging (judged), 1 identical"), "{text}");
     assert!(
         text.contains("better / equal (within 10 cp) / worse: 0 / 0 / 2"),
         "{text}"
     );
-    let r = rows(&out.join("divergences.csv"));
-    check_blunder_rows(&r);
-    assert!(
-        r[0]["settings"].contains("judge=umax"),
-        "{:?}",
-        r[0]["settings"]
-    );
-    assert!(r[0]["settings"].contains("judge_nodes=3000"));
+    let r = blunder_rows(&out, &["judge=umax", "judge_nodes=3000"]);
     for f in [
         "summary.txt",
         "judge-summary.csv",
@@ -185,15 +208,7 @@ fn games_mode_with_umax_uci_as_the_judge() {
     }
     // The judgement is reproducible: a second run gives the same rows.
     let again = dir.join("again");
-    let args = with(
-        umax_judge_args(),
-        &[
-            "--games",
-            csv.to_str().unwrap(),
-            "--out",
-            again.to_str().unwrap(),
-        ],
-    );
+    let args = umax_judges_games(&csv, &again);
     ok(&run_args(&args));
     assert_eq!(judged(rows(&again.join("divergences.csv"))), judged(r));
     // A used directory is refused without --resume.
@@ -202,20 +217,9 @@ fn games_mode_with_umax_uci_as_the_judge() {
 
 #[test]
 fn resume_finishes_to_the_same_rows() {
-    let dir = scratch_dir("judge-resume");
-    let csv = games_csv(&dir);
+    let (dir, csv, _) = games_setup("judge-resume");
     let full = dir.join("full");
-    let args = |out: &Path| {
-        with(
-            umax_judge_args(),
-            &[
-                "--games",
-                csv.to_str().unwrap(),
-                "--out",
-                out.to_str().unwrap(),
-            ],
-        )
-    };
+    let args = |out: &Path| umax_judges_games(&csv, out);
     ok(&run_args(&args(&full)));
     let expected = std::fs::read_to_string(full.join("divergences.csv")).unwrap();
     let expected_rows = judged(rows(&full.join("divergences.csv")));
@@ -263,20 +267,8 @@ fn positions_mode_with_umax_uci_as_the_judge() {
     )
     .unwrap();
     let out = dir.join("out");
-    let args = with(
-        umax_judge_args(),
-        &[
-            "--positions",
-            positions.to_str().unwrap(),
-            "--nodes",
-            "3000",
-            "--hash-bits",
-            "16",
-            "--out",
-            out.to_str().unwrap(),
-        ],
-    );
-    let text = ok(&run_args(&args));
+    let think = ["--nodes", "3000", "--hash-bits", "16"];
+    let text = ok(&run_args(&umax_judges_positions(&positions, &out, &think)));
     assert!(text.contains("Positions: 3 thought about"), "{text}");
     let thinks = rows(&out.join("thinks.csv"));
     assert_eq!(thinks.len(), 3);
@@ -293,10 +285,9 @@ fn positions_mode_with_umax_uci_as_the_judge() {
     assert_eq!(thinks[2]["sd_move"], "h5f7");
     // The thinks are the C's: the same position and budget give the same moves again.
     let again = dir.join("again");
-    let mut args2 = args.clone();
-    let n = args2.len();
-    args2[n - 1] = again.to_str().unwrap().into();
-    ok(&run_args(&args2));
+    ok(&run_args(&umax_judges_positions(
+        &positions, &again, &think,
+    )));
     let t2 = rows(&again.join("thinks.csv"));
     for (a, b) in thinks.iter().zip(&t2) {
         assert_eq!(
@@ -344,39 +335,27 @@ done
 
 #[test]
 fn missing_mute_dying_and_hanging_judges() {
-    let dir = scratch_dir("judge-bad");
-    let csv = games_csv(&dir);
-    let games = ["--games", csv.to_str().unwrap()];
-    let out = dir.join("out");
-    let o = out.to_str().unwrap();
+    let (dir, csv, out) = games_setup("judge-bad");
 
-    let missing = judge(&[
-        &"--games",
-        &csv,
-        &"--out",
-        &o,
-        &"--judge",
-        &"/no/such/judge",
-    ]);
+    let missing = judge_games(&csv, &out, &[&"--judge", &"/no/such/judge"]);
     fails_with(&missing, &["cannot start the judge /no/such/judge"]);
-    assert!(!out.exists(), "a failed check left {o} behind");
+    assert!(
+        !out.exists(),
+        "a failed check left {} behind",
+        out.display()
+    );
 
     let mute = script(&dir, "mute", "exit 0\n");
-    let r = judge(&[&games[0], &games[1], &"--out", &o, &"--judge", &mute]);
+    let r = judge_games(&csv, &out, &[&"--judge", &mute]);
     fails_with(&r, &[mute.to_str().unwrap(), "not a working UCI engine"]);
     assert!(!out.exists());
 
     let silent = script(&dir, "silent", "while read line; do :; done\n");
-    let r = judge(&[
-        &games[0],
-        &games[1],
-        &"--out",
-        &o,
-        &"--judge",
-        &silent,
-        &"--judge-timeout",
-        &"0.5",
-    ]);
+    let r = judge_games(
+        &csv,
+        &out,
+        &[&"--judge", &silent, &"--judge-timeout", &"0.5"],
+    );
     fails_with(
         &r,
         &["not a working UCI engine", "no 'uciok' within the timeout"],
@@ -384,7 +363,7 @@ fn missing_mute_dying_and_hanging_judges() {
 
     // dies at every `go`: restarted once, then the run stops, saying how to continue
     let dying = fake_judge(&dir, "dying", "exit 1");
-    let r = judge(&[&games[0], &games[1], &"--out", &o, &"--judge", &dying]);
+    let r = judge_games(&csv, &out, &[&"--judge", &dying]);
     fails_with(&r, &["restarted, it failed again", "exited", "--resume"]);
     let written = std::fs::read_to_string(out.join("divergences.csv")).unwrap();
     assert_eq!(written.lines().count(), 1, "only the header: {written}");
@@ -392,32 +371,24 @@ fn missing_mute_dying_and_hanging_judges() {
     // hangs at `go`
     let hanging = fake_judge(&dir, "hanging", ":");
     let out2 = dir.join("out2");
-    let r = judge(&[
-        &games[0],
-        &games[1],
-        &"--out",
+    let r = judge_games(
+        &csv,
         &out2,
-        &"--judge",
-        &hanging,
-        &"--judge-timeout",
-        &"0.5",
-    ]);
+        &[&"--judge", &hanging, &"--judge-timeout", &"0.5"],
+    );
     fails_with(&r, &["no 'bestmove' within the timeout", "restarted"]);
 
     // answers without a score
     let scoreless = fake_judge(&dir, "scoreless", "echo 'bestmove a7a6'");
     let out3 = dir.join("out3");
-    let r = judge(&[
-        &games[0], &games[1], &"--out", &out3, &"--judge", &scoreless,
-    ]);
+    let r = judge_games(&csv, &out3, &[&"--judge", &scoreless]);
     fails_with(&r, &["no score before 'bestmove a7a6'"]);
 }
 
 /// A judge that dies once mid-run is restarted and the run finishes with the same rows.
 #[test]
 fn a_judge_that_dies_once_is_restarted() {
-    let dir = scratch_dir("judge-dies-once");
-    let csv = games_csv(&dir);
+    let (dir, csv, out) = games_setup("judge-dies-once");
     let flag = dir.join("died");
     // the first `go` ever: die (leaving a flag); afterwards behave like `umax uci`
     let flaky = script(
@@ -435,19 +406,9 @@ fn a_judge_that_dies_once_is_restarted() {
             flag = flag.display()
         ),
     );
-    let out = dir.join("out");
-    let r = judge(&[
-        &"--games",
-        &csv,
-        &"--out",
-        &out,
-        &"--judge",
-        &flaky,
-        &"--judge-nodes",
-        &"3000",
-    ]);
+    let r = judge_games(&csv, &out, &[&"--judge", &flaky, &"--judge-nodes", &"3000"]);
     ok(&r);
-    check_blunder_rows(&rows(&out.join("divergences.csv")));
+    blunder_rows(&out, &[]);
 }
 
 #[test]
@@ -455,40 +416,20 @@ fn stockfish_as_the_judge() {
     if !ci_env::require(ci_env::Tool::Stockfish, "stockfish_as_the_judge") {
         return;
     }
-    let dir = scratch_dir("judge-stockfish");
-    let csv = games_csv(&dir);
-    let out = dir.join("out");
-    let r = judge(&[
-        &"--games",
-        &csv,
-        &"--out",
-        &out,
-        &"--judge-nodes",
-        &"20000",
-        &"--concurrency",
-        &"2",
-    ]);
-    let text = ok(&r);
+    let (dir, csv, out) = games_setup("judge-stockfish");
+    let stockfish = |out: &Path, concurrency: &str| {
+        judge_games(
+            &csv,
+            out,
+            &[&"--judge-nodes", &"20000", &"--concurrency", &concurrency],
+        )
+    };
+    let text = ok(&stockfish(&out, "2"));
     assert!(text.contains("Divergences judged: 2"), "{text}");
-    let r = rows(&out.join("divergences.csv"));
-    check_blunder_rows(&r);
-    assert!(
-        r[0]["settings"].contains("judge=Stockfish"),
-        "{}",
-        r[0]["settings"]
-    );
+    let r = blunder_rows(&out, &["judge=Stockfish"]);
     // reproducible: one thread, fixed hash, node limit, ucinewgame
     let again = dir.join("again");
-    ok(&judge(&[
-        &"--games",
-        &csv,
-        &"--out",
-        &again,
-        &"--judge-nodes",
-        &"20000",
-        &"--concurrency",
-        &"1",
-    ]));
+    ok(&stockfish(&again, "1"));
     let a = rows(&again.join("divergences.csv"));
     let strip = |rows: &Rows| -> Vec<(String, String)> {
         rows.iter()
@@ -500,31 +441,23 @@ fn stockfish_as_the_judge() {
 
 #[test]
 fn a_judge_budget_in_depth() {
-    let dir = scratch_dir("judge-depth");
-    let csv = games_csv(&dir);
-    let out = dir.join("out");
-    let r = judge(&[
-        &"--games",
+    let (_, csv, out) = games_setup("judge-depth");
+    let r = judge_games(
         &csv,
-        &"--out",
         &out,
-        &"--judge",
-        &UMAX,
-        &"--judge-arg",
-        &"uci",
-        &"--judge-arg",
-        &"--hash-bits=16",
-        &"--judge-depth",
-        &"4",
-    ]);
-    ok(&r);
-    let r = rows(&out.join("divergences.csv"));
-    check_blunder_rows(&r);
-    assert!(
-        r[0]["settings"].contains(";judge_depth=4;"),
-        "{}",
-        r[0]["settings"]
+        &[
+            &"--judge",
+            &UMAX,
+            &"--judge-arg",
+            &"uci",
+            &"--judge-arg",
+            &"--hash-bits=16",
+            &"--judge-depth",
+            &"4",
+        ],
     );
+    ok(&r);
+    let r = blunder_rows(&out, &[";judge_depth=4;"]);
     assert!(!r[0]["settings"].contains("judge_nodes"));
 }
 
@@ -536,15 +469,7 @@ fn any_pairing_is_judged_under_its_builds_names() {
     let dir = scratch_dir("judge_old_sdnr");
     let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("results/sdnr-nodes-100k/games.csv");
     let out = dir.join("run");
-    let base = with(
-        umax_judge_args(),
-        &[
-            "--games",
-            games.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-    );
+    let base = umax_judges_games(&games, &out);
     let text = ok(&run_args(&base));
     assert!(text.contains("Mean sdnr_cp - old_cp"), "{text}");
     assert!(text.contains("sdnr's move better"), "{text}");
@@ -575,19 +500,16 @@ fn any_pairing_is_judged_under_its_builds_names() {
     let pos = dir.join("positions.txt");
     std::fs::write(&pos, "open\te2e4 e7e5 g1f3 b8c6\nqgd\td2d4 d7d5 c2c4\n").unwrap();
     let pout = dir.join("positions");
-    let p = with(
-        umax_judge_args(),
+    let p = umax_judges_positions(
+        &pos,
+        &pout,
         &[
-            "--positions",
-            pos.to_str().unwrap(),
             "--builds",
             "iidr2,sdp",
             "--nodes",
             "20000",
             "--hash-bits",
             "16",
-            "--out",
-            pout.to_str().unwrap(),
         ],
     );
     ok(&run_args(&p));

@@ -54,103 +54,69 @@ fn bad_input_is_refused_before_any_game() {
         base.iter().chain(extra).map(|s| s.to_string()).collect()
     };
 
-    let bad = write(
-        "openings.txt",
-        "e2e4 e7e5\n\n# a comment\nd2d4\ne2e4 e2e5\n",
-    );
-    refused(
-        &dir,
-        &as_strs(&with(&["--openings", &bad, "--out", out])),
-        &format!("{bad}:5: 'e2e5' is not legal in this position"),
-    );
-    let garbage = write("garbage.txt", "e2e4 hello\n");
-    refused(
-        &dir,
-        &as_strs(&with(&["--openings", &garbage, "--out", out])),
-        "garbage.txt:1: 'hello' is not a move",
-    );
-    let empty = write("empty.txt", "");
-    refused(
-        &dir,
-        &as_strs(&with(&["--openings", &empty, "--out", out])),
-        "no openings",
-    );
-    let comments = write("comments.txt", "# nothing\n\n");
-    refused(
-        &dir,
-        &as_strs(&with(&["--openings", &comments, "--out", out])),
-        "no openings",
-    );
-    let missing = dir.join("missing.txt");
-    refused(
-        &dir,
-        &as_strs(&with(&["--openings", path_str(&missing), "--out", out])),
-        "cannot read openings file",
-    );
-    let pgn = write("bad.pgn", "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n");
-    refused(
-        &dir,
-        &as_strs(&with(&["--openings", &pgn, "--out", out])),
-        "bad.pgn: game 1: 'Ke3' is not legal",
-    );
-    let fen = write(
-        "fen.epd",
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\nnot a fen at all / / / / / / / w - - 0 1\n",
-    );
-    refused(
-        &dir,
-        &as_strs(&with(&["--openings", &fen, "--out", out])),
-        "fen.epd:2:",
-    );
-    let long = write("long.txt", "e2e4 e7e5 g1f3 b8c6\n");
-    refused(
-        &dir,
-        &as_strs(&with(&[
-            "--openings",
-            &long,
-            "--max-plies",
-            "4",
-            "--out",
-            out,
-        ])),
-        "long.txt:1: the opening has 4 plies",
-    );
+    // openings files: (file name, its text or None for no file, more arguments, the message
+    // with {file} for the file's path)
+    let openings: &[(&str, Option<&str>, &[&str], &str)] = &[
+        (
+            "openings.txt",
+            Some("e2e4 e7e5\n\n# a comment\nd2d4\ne2e4 e2e5\n"),
+            &[],
+            "{file}:5: 'e2e5' is not legal in this position",
+        ),
+        (
+            "garbage.txt",
+            Some("e2e4 hello\n"),
+            &[],
+            "garbage.txt:1: 'hello' is not a move",
+        ),
+        ("empty.txt", Some(""), &[], "no openings"),
+        ("comments.txt", Some("# nothing\n\n"), &[], "no openings"),
+        ("missing.txt", None, &[], "cannot read openings file"),
+        (
+            "bad.pgn",
+            Some("[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n"),
+            &[],
+            "bad.pgn: game 1: 'Ke3' is not legal",
+        ),
+        (
+            "fen.epd",
+            Some(
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\nnot a fen at all / / / / / / / w - - 0 1\n",
+            ),
+            &[],
+            "fen.epd:2:",
+        ),
+        (
+            "long.txt",
+            Some("e2e4 e7e5 g1f3 b8c6\n"),
+            &["--max-plies", "4"],
+            "long.txt:1: the opening has 4 plies",
+        ),
+    ];
+    for &(name, text, more, message) in openings {
+        let file = match text {
+            Some(text) => write(name, text),
+            None => path_str(&dir.join(name)).to_string(),
+        };
+        let mut args = with(&["--openings", &file]);
+        args.extend(more.iter().chain(&["--out", out]).map(|s| s.to_string()));
+        refused(&dir, &as_strs(&args), &message.replace("{file}", &file));
+    }
 
-    refused(
-        &dir,
-        &["--shard", "3/2", "--out", out],
-        "K must be between 1 and N",
-    );
-    refused(
-        &dir,
-        &["--shard", "1/0", "--out", out],
-        "N must be at least 1",
-    );
-    refused(
-        &dir,
-        &["--games", "0", "--out", out],
-        "--games must be at least 1",
-    );
-    refused(
-        &dir,
-        &["--nodes", "0", "--out", out],
-        "--nodes must be at least 1",
-    );
-    refused(
-        &dir,
-        &["--tc", "0", "--out", out],
-        "--tc must be a positive number",
-    );
-    refused(
-        &dir,
-        &["--nodes", "5", "--tc", "1", "--out", out],
-        "cannot be used with",
-    );
-    refused(
-        &dir,
-        &["--concurrency", "0", "--out", out],
-        "--concurrency must be at least 1",
-    );
+    // settings out of range (each with --out)
+    let settings: &[(&[&str], &str)] = &[
+        (&["--shard", "3/2"], "K must be between 1 and N"),
+        (&["--shard", "1/0"], "N must be at least 1"),
+        (&["--games", "0"], "--games must be at least 1"),
+        (&["--nodes", "0"], "--nodes must be at least 1"),
+        (&["--tc", "0"], "--tc must be a positive number"),
+        (&["--nodes", "5", "--tc", "1"], "cannot be used with"),
+        (&["--concurrency", "0"], "--concurrency must be at least 1"),
+    ];
+    for &(args, message) in settings {
+        let args: Vec<&str> = args.iter().copied().chain(["--out", out]).collect();
+        refused(&dir, &args, message);
+    }
     refused(&dir, &["--resume"], "--out");
 
     // output directories: not empty, a file, under a file
@@ -177,21 +143,13 @@ fn bad_input_is_refused_before_any_game() {
     );
 }
 
+/// The short games of the two runs below (with `--games`).
+const SHORT: &[&str] = &["--nodes", "1000", "--hash-bits", "16", "--max-plies", "30"];
+
 #[test]
 fn odd_games_round_up_to_pairs() {
     let dir = scratch("odd_games").join("run");
-    let out = run_ok(&[
-        "--games",
-        "3",
-        "--nodes",
-        "1000",
-        "--hash-bits",
-        "16",
-        "--max-plies",
-        "30",
-        "--out",
-        path_str(&dir),
-    ]);
+    let out = run_ok(&[&["--games", "3"], SHORT, &["--out", path_str(&dir)]].concat());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--games 3 is odd: playing 4"));
     assert_eq!(rows(&dir).len(), 4);
     assert!(rows(&dir)[0].settings.contains("games=4"));
@@ -205,17 +163,8 @@ fn pgn_openings_file_and_default_directory() {
     // no --out: a new runs/<timestamp>-nodes1000 directory under the working directory
     let out = umax()
         .current_dir(&dir)
-        .args([
-            "match",
-            "--games",
-            "2",
-            "--nodes",
-            "1000",
-            "--hash-bits",
-            "16",
-            "--max-plies",
-            "30",
-        ])
+        .args(["match", "--games", "2"])
+        .args(SHORT)
         .arg("--openings")
         .arg(&pgn)
         .output()
@@ -267,6 +216,27 @@ fn fault_options(name: &str, fault: Fault) -> MatchOptions {
     o
 }
 
+/// Runs the four games of [`fault_options`] with `fault`: the faulted game (`fault.game`) ends
+/// with `termination` and `result` after `plies`, and its PGN says `pgn_note`.
+fn faulted_run(
+    name: &str,
+    fault: Fault,
+    (termination, result, plies): (&str, &str, u64),
+    pgn_note: &str,
+) -> umax::matchrun::MatchOutcome {
+    let outcome = run(&fault_options(name, fault)).unwrap();
+    assert_eq!(outcome.rows.len(), 4);
+    let g = &outcome.rows[fault.game as usize - 1];
+    assert_eq!(
+        (g.game, g.termination.as_str(), g.result.as_str()),
+        (fault.game, termination, result)
+    );
+    assert_eq!(g.plies, plies);
+    let pgn = one_line(&outcome.dir.join("games.pgn"));
+    assert!(pgn.contains(pgn_note), "{pgn}");
+    outcome
+}
+
 #[test]
 fn an_engine_panic_ends_the_game_not_the_match() {
     // game 2: sd is White; ply 10 (after the 6-ply opening) is White's think
@@ -275,28 +245,19 @@ fn an_engine_panic_ends_the_game_not_the_match() {
         ply: 10,
         kind: FaultKind::Panic,
     };
-    let outcome = run(&fault_options("fault_panic", fault)).unwrap();
-    assert_eq!(outcome.rows.len(), 4);
-    let g = &outcome.rows[1];
-    assert_eq!(
-        (g.game, g.termination.as_str(), g.result.as_str()),
-        (2, "engine_panic", "0-1")
+    let outcome = faulted_run(
+        "fault_panic",
+        fault,
+        ("engine_panic", "0-1", 10),
+        "{engine_panic: sd (White)'s engine panicked thinking: injected fault (test)}",
     );
-    assert_eq!(g.test_score, 0.0);
-    assert_eq!(g.plies, 10);
+    assert_eq!(outcome.rows[1].test_score, 0.0);
     assert!(
         outcome
             .rows
             .iter()
             .filter(|r| r.game != 2)
             .all(|r| r.termination != "engine_panic")
-    );
-    let pgn = one_line(&outcome.dir.join("games.pgn"));
-    assert!(
-        pgn.contains(
-            "{engine_panic: sd (White)'s engine panicked thinking: injected fault (test)}"
-        ),
-        "{pgn}"
     );
     // the games after the panic are the games of a run without it (the engine was replaced)
     let clean = run(&{
@@ -319,14 +280,10 @@ fn an_engine_rejecting_a_legal_move_ends_the_game_not_the_match() {
         ply: 8,
         kind: FaultKind::Reject,
     };
-    let outcome = run(&fault_options("fault_reject", fault)).unwrap();
-    assert_eq!(outcome.rows.len(), 4);
-    let g = &outcome.rows[2];
-    assert_eq!(
-        (g.game, g.termination.as_str(), g.result.as_str()),
-        (3, "engine_rejected_move", "1-0")
+    faulted_run(
+        "fault_reject",
+        fault,
+        ("engine_rejected_move", "1-0", 9),
+        "sd (Black)'s engine rejected",
     );
-    assert_eq!(g.plies, 9);
-    let pgn = one_line(&outcome.dir.join("games.pgn"));
-    assert!(pgn.contains("sd (Black)'s engine rejected"), "{pgn}");
 }

@@ -145,6 +145,26 @@ fn castling_attackers(pos: &Chess, from: Square, to: Square) -> Option<[Bitboard
     ])
 }
 
+/// A castling the engine `accepted` whose start and passed squares are attacked by pawns only
+/// (or not at all), whose landing square is not attacked, and whose attackers of (start,
+/// passed) satisfy `attacked`.
+fn accepted_castling_attacked_by_pawns_only(
+    pos: &Chess,
+    from: Square,
+    to: Square,
+    accepted: bool,
+    attacked: fn(Bitboard, Bitboard) -> bool,
+) -> bool {
+    let pawns = pos.board().pawns();
+    accepted
+        && castling_attackers(pos, from, to).is_some_and(|[start, passed, dest]| {
+            (start & !pawns).is_empty()
+                && (passed & !pawns).is_empty()
+                && dest.is_empty()
+                && attacked(start, passed)
+        })
+}
+
 /// micro-Max tests castling in the reply: a reply that *moves* to the square the king passed
 /// (micro-Max's `E`, where the rook now stands) or next to it (`y-E<2&E-y<2`) is "bad
 /// castling". A pawn's attack on the square the king left is not such a move: a pawn moves
@@ -156,12 +176,8 @@ fn castling_out_of_pawn_check(
     accepted: bool,
     _: i32,
 ) -> bool {
-    castling_attackers(pos, from, to).is_some_and(|[start, passed, dest]| {
-        accepted
-            && start.any()
-            && (start & !pos.board().pawns()).is_empty()
-            && passed.is_empty()
-            && dest.is_empty()
+    accepted_castling_attacked_by_pawns_only(pos, from, to, accepted, |start, passed| {
+        start.any() && passed.is_empty()
     })
 }
 
@@ -175,13 +191,7 @@ fn castling_through_pawn_attack(
     accepted: bool,
     _: i32,
 ) -> bool {
-    castling_attackers(pos, from, to).is_some_and(|[start, passed, dest]| {
-        accepted
-            && passed.any()
-            && (passed & !pos.board().pawns()).is_empty()
-            && (start & !pos.board().pawns()).is_empty()
-            && dest.is_empty()
-    })
+    accepted_castling_attacked_by_pawns_only(pos, from, to, accepted, |_, passed| passed.any())
 }
 
 /// The material score beyond `I/4`: the legality check's first iteration (`d=1`, where

@@ -5,7 +5,7 @@ use crate::uci_support;
 
 use shakmaty::{Chess, Position};
 use std::time::{Duration, Instant};
-use uci_support::{Uci, run_with_input};
+use uci_support::{Outcome, Uci, position_after, run_with_input};
 use umax::chess::{move_from_0x88, parse_uci, uci};
 
 const T: Duration = Duration::from_secs(30);
@@ -14,41 +14,67 @@ fn legal_in(pos: &Chess, m: &str) -> bool {
     parse_uci(pos, m).is_ok()
 }
 
-fn pos_after(fen: Option<&str>, moves: &[String]) -> Chess {
-    let mut pos: Chess = match fen {
-        None => Chess::default(),
-        Some(f) => umax::fen::parse_fen(f).unwrap(),
-    };
-    for m in moves {
-        let mv = parse_uci(&pos, m).unwrap();
-        pos.play_unchecked(mv);
+fn pos_after(fen: Option<&str>, moves: &[&str]) -> Chess {
+    position_after(fen, moves)
+}
+
+/// Whether a line of `lines` starts with `prefix`.
+fn any_starts(lines: &[String], prefix: &str) -> bool {
+    lines.iter().any(|l| l.starts_with(prefix))
+}
+
+/// `umax uci --hash-bits 16`.
+fn spawn() -> Uci {
+    Uci::spawn(&["--hash-bits", "16"])
+}
+
+/// Sends `quit` and checks that `e` exits cleanly.
+fn quit(mut e: Uci) {
+    e.send("quit");
+    assert!(e.finish(T).success());
+}
+
+/// Sends `position startpos` with `moves` and `go`: the bestmove, checked legal after `moves`,
+/// and the lines up to it.
+fn go_after(e: &mut Uci, moves: &[&str], go: &str) -> (String, Vec<String>) {
+    if moves.is_empty() {
+        e.send("position startpos");
+    } else {
+        e.send(&format!("position startpos moves {}", moves.join(" ")));
     }
-    pos
+    e.send(go);
+    let (best, lines) = e.bestmove(T);
+    assert!(
+        legal_in(&pos_after(None, moves), &best),
+        "{best} after {moves:?}: {lines:?}"
+    );
+    (best, lines)
+}
+
+/// `umax uci --hash-bits 16` with all of `input` at once, within `timeout`, clean (`what`: the
+/// case, for the messages): its output and its bestmoves' moves.
+fn piped(input: &str, timeout: Duration, what: &str) -> (Outcome, Vec<String>) {
+    let out = run_with_input(&["uci", "--hash-bits", "16"], input.as_bytes(), timeout);
+    out.assert_clean(what);
+    let best = out
+        .lines()
+        .iter()
+        .filter_map(|l| l.strip_prefix("bestmove ").map(str::to_string))
+        .collect();
+    (out, best)
 }
 
 #[test]
 fn handshake_and_isready() {
-    let mut e = Uci::spawn(&["--hash-bits", "16"]);
+    let mut e = spawn();
     e.send("uci");
     let lines = e.until(T, |l| l == "uciok");
-    assert!(
-        lines.iter().any(|l| l.starts_with("id name umax")),
-        "{lines:?}"
-    );
-    assert!(
-        lines.iter().any(|l| l.starts_with("id author")),
-        "{lines:?}"
-    );
+    assert!(any_starts(&lines, "id name umax"), "{lines:?}");
+    assert!(any_starts(&lines, "id author"), "{lines:?}");
     e.send("isready");
     e.until(T, |l| l == "readyok");
     e.send("ucinewgame");
-    e.send("position startpos moves e2e4");
-    e.send("go nodes 5000");
-    let (best, info) = e.bestmove(T);
-    assert!(
-        legal_in(&pos_after(None, &["e2e4".into()]), &best),
-        "{best}"
-    );
+    let (_, info) = go_after(&mut e, &["e2e4"], "go nodes 5000");
     let info: Vec<&String> = info
         .iter()
         .filter(|l| l.starts_with("info depth"))
@@ -59,43 +85,35 @@ fn handshake_and_isready() {
             assert!(l.contains(word), "{l}");
         }
     }
-    e.send("quit");
-    assert!(e.finish(T).success());
+    quit(e);
 }
 
 #[test]
 fn isready_and_stop_during_go_infinite() {
-    let mut e = Uci::spawn(&["--hash-bits", "16"]);
+    let mut e = spawn();
     e.send("position startpos");
     e.send("go infinite");
     e.send("isready");
     let lines = e.until(T, |l| l == "readyok");
-    assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    assert!(!any_starts(&lines, "bestmove"));
     // infinite: no bestmove before stop, even if the search is long over
     std::thread::sleep(Duration::from_millis(300));
     e.send("isready");
     let lines = e.until(T, |l| l == "readyok");
-    assert!(
-        !lines.iter().any(|l| l.starts_with("bestmove")),
-        "{lines:?}"
-    );
+    assert!(!any_starts(&lines, "bestmove"), "{lines:?}");
     let asked = Instant::now();
     e.send("stop");
     let (best, _) = e.bestmove(T);
     assert!(legal_in(&Chess::default(), &best), "{best}");
     eprintln!("bestmove {:?} after stop", asked.elapsed());
     // still usable
-    e.send("position startpos moves d2d4");
-    e.send("go depth 3");
-    let (best, _) = e.bestmove(T);
-    assert!(legal_in(&pos_after(None, &["d2d4".into()]), &best));
-    e.send("quit");
-    assert!(e.finish(T).success());
+    go_after(&mut e, &["d2d4"], "go depth 3");
+    quit(e);
 }
 
 #[test]
 fn depth_limit_and_mate_scores() {
-    let mut e = Uci::spawn(&["--hash-bits", "16"]);
+    let mut e = spawn();
     e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
     e.send("go depth 5");
     let (best, info) = e.bestmove(T);
@@ -106,10 +124,7 @@ fn depth_limit_and_mate_scores() {
     e.send("go depth 1");
     let (best, info) = e.bestmove(T);
     assert!(legal_in(
-        &pos_after(
-            Some("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
-            &["g1f1".into()]
-        ),
+        &pos_after(Some("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"), &["g1f1"]),
         &best
     ));
     let depths: Vec<&String> = info
@@ -123,15 +138,14 @@ fn depth_limit_and_mate_scores() {
     e.send("go nodes 1000");
     let (best, _) = e.bestmove(T);
     assert_eq!(best, "0000");
-    e.send("quit");
-    assert!(e.finish(T).success());
+    quit(e);
 }
 
 #[test]
 fn mated_side_reports_negative_mate() {
     // Black's only move is Kh7, and Rh1 mates.
     let fen = "7k/5K2/8/8/8/8/8/R7 b - - 0 1";
-    let mut e = Uci::spawn(&["--hash-bits", "16"]);
+    let mut e = spawn();
     e.send(&format!("position fen {fen}"));
     e.send("go depth 5");
     let (best, info) = e.bestmove(T);
@@ -140,22 +154,18 @@ fn mated_side_reports_negative_mate() {
         info.iter().any(|l| l.contains("score mate -1 ")),
         "{info:?}"
     );
-    e.send("quit");
-    assert!(e.finish(T).success());
+    quit(e);
 }
 
 #[test]
 fn time_controls_return_promptly() {
-    let mut e = Uci::spawn(&["--hash-bits", "16"]);
+    let mut e = spawn();
     e.send("position startpos moves e2e4 e7e5");
     let asked = Instant::now();
     e.send("go wtime 3000 btime 3000 winc 0 binc 0");
     let (best, _) = e.bestmove(T);
     let took = asked.elapsed();
-    assert!(legal_in(
-        &pos_after(None, &["e2e4".into(), "e7e5".into()]),
-        &best
-    ));
+    assert!(legal_in(&pos_after(None, &["e2e4", "e7e5"]), &best));
     // target: min(3000/30, 3000/4) - 30 = 70 ms, cut at 2*100 - 30 = 170 ms. Generous bound
     // for a loaded machine.
     assert!(took < Duration::from_millis(1500), "took {took:?}");
@@ -167,12 +177,8 @@ fn time_controls_return_promptly() {
     // a flagged clock (negative time) still gives a move
     e.send("go wtime -100 btime -100");
     let (best, _) = e.bestmove(T);
-    assert!(legal_in(
-        &pos_after(None, &["e2e4".into(), "e7e5".into()]),
-        &best
-    ));
-    e.send("quit");
-    assert!(e.finish(T).success());
+    assert!(legal_in(&pos_after(None, &["e2e4", "e7e5"]), &best));
+    quit(e);
 }
 
 /// Moves `umax play --trace` thinks up on empty lines: the last root iteration of each think.
@@ -224,24 +230,18 @@ fn uci_plays_the_moves_play_plays() {
         let moves = play_moves(build, nodes, 40);
         assert!(moves.len() >= 30, "{build} {nodes}: {moves:?}");
         let mut e = Uci::spawn(&["--build", build, "--hash-bits", "16"]);
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
         for i in 0..moves.len() {
-            let list = moves[..i].join(" ");
-            if i == 0 {
-                e.send("position startpos");
-            } else {
-                e.send(&format!("position startpos moves {list}"));
-            }
-            e.send(&format!("go nodes {nodes}"));
-            let (best, _) = e.bestmove(T);
+            let (best, _) = go_after(&mut e, &moves[..i], &format!("go nodes {nodes}"));
             assert_eq!(
                 best,
                 moves[i],
-                "{build}: ply {} at {nodes} nodes after '{list}'",
-                i + 1
+                "{build}: ply {} at {nodes} nodes after '{}'",
+                i + 1,
+                moves[..i].join(" ")
             );
         }
-        e.send("quit");
-        assert!(e.finish(T).success());
+        quit(e);
     }
 }
 
@@ -251,38 +251,19 @@ fn sd_build_speaks_uci_too() {
     e.send("uci");
     let lines = e.until(T, |l| l == "uciok");
     assert!(lines[0].contains("sd"), "{lines:?}");
-    e.send("position startpos moves g1f3");
-    e.send("go nodes 20000");
-    let (best, _) = e.bestmove(T);
-    assert!(legal_in(&pos_after(None, &["g1f3".into()]), &best));
-    e.send("quit");
-    assert!(e.finish(T).success());
+    go_after(&mut e, &["g1f3"], "go nodes 20000");
+    quit(e);
 }
 
 #[test]
 fn piped_session_prints_bestmove_at_end_of_input() {
-    let out = run_with_input(
-        &["uci", "--hash-bits", "16"],
-        b"position startpos\ngo depth 4\n",
-        Duration::from_secs(60),
-    );
-    out.assert_clean("piped");
-    assert!(
-        out.lines().iter().any(|l| l.starts_with("bestmove ")),
-        "{}",
-        out.stdout_text()
-    );
-    let out = run_with_input(
-        &["uci", "--hash-bits", "16"],
-        b"position startpos\ngo infinite\n",
-        Duration::from_secs(60),
-    );
-    out.assert_clean("piped infinite");
-    assert!(
-        out.lines().iter().any(|l| l.starts_with("bestmove ")),
-        "{}",
-        out.stdout_text()
-    );
+    for (what, input) in [
+        ("piped", "position startpos\ngo depth 4\n"),
+        ("piped infinite", "position startpos\ngo infinite\n"),
+    ] {
+        let (out, best) = piped(input, Duration::from_secs(60), what);
+        assert!(!best.is_empty(), "{what}: {}", out.stdout_text());
+    }
 }
 
 #[test]
@@ -295,17 +276,7 @@ fn end_of_input_stops_a_bounded_search() {
         "go wtime 36000000 btime 36000000",
     ] {
         let input = format!("position startpos\n{go}\n");
-        let out = run_with_input(
-            &["uci", "--hash-bits", "16"],
-            input.as_bytes(),
-            Duration::from_secs(20),
-        );
-        out.assert_clean(go);
-        let best: Vec<String> = out
-            .lines()
-            .iter()
-            .filter_map(|l| l.strip_prefix("bestmove ").map(str::to_string))
-            .collect();
+        let (out, best) = piped(&input, Duration::from_secs(20), go);
         assert_eq!(best.len(), 1, "{go}: {}", out.stdout_text());
         assert!(legal_in(&Chess::default(), &best[0]), "{go}: {best:?}");
     }
@@ -313,47 +284,34 @@ fn end_of_input_stops_a_bounded_search() {
 
 #[test]
 fn refused_position_is_not_searched() {
-    let mut e = Uci::spawn(&["--hash-bits", "16"]);
+    let mut e = spawn();
     e.send("position startpos moves e2e4");
     e.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1");
     e.send("go depth 3");
     let (best, lines) = e.bestmove(T);
     assert_eq!(best, "0000", "{lines:?}");
-    assert!(
-        lines.iter().any(|l| l.starts_with("info string ")),
-        "{lines:?}"
-    );
-    assert!(
-        !lines.iter().any(|l| l.starts_with("info depth")),
-        "{lines:?}"
-    );
+    assert!(any_starts(&lines, "info string "), "{lines:?}");
+    assert!(!any_starts(&lines, "info depth"), "{lines:?}");
     // still none, until a good position comes
     e.send("go depth 3");
     assert_eq!(e.bestmove(T).0, "0000");
     e.send("position startpos moves e2e4 e7e5 e1e2 e2e2");
     e.send("go depth 3");
     assert_eq!(e.bestmove(T).0, "0000");
-    e.send("position startpos moves e2e4");
-    e.send("go depth 3");
-    let (best, _) = e.bestmove(T);
-    assert!(
-        legal_in(&pos_after(None, &["e2e4".into()]), &best),
-        "{best}"
-    );
+    go_after(&mut e, &["e2e4"], "go depth 3");
     e.send("position fen x");
     e.send("ucinewgame");
     e.send("go depth 3");
     let (best, _) = e.bestmove(T);
     assert!(legal_in(&Chess::default(), &best), "{best}");
-    e.send("quit");
-    assert!(e.finish(T).success());
+    quit(e);
 }
 
 /// After 1 s of `go infinite` from the initial position (with this table, iterations of
 /// several seconds are under way), `stop` must not wait for the iteration to end.
 #[test]
 fn stop_cuts_the_iteration_in_progress() {
-    let mut e = Uci::spawn(&["--hash-bits", "16"]);
+    let mut e = spawn();
     e.send("position startpos");
     e.send("isready");
     e.until(T, |l| l == "readyok");
@@ -377,8 +335,7 @@ fn stop_cuts_the_iteration_in_progress() {
         .next_back()
         .expect("an iteration was reported");
     assert_eq!(last_pv, best);
-    e.send("quit");
-    assert!(e.finish(T).success());
+    quit(e);
 }
 
 /// `go movetime` is a deadline: the search uses the time and is cut at it, inside an
@@ -403,8 +360,7 @@ fn movetime_is_a_hard_deadline() {
             "movetime 1000 answered after {took:?}: {lines:?}"
         );
     }
-    e.send("quit");
-    assert!(e.finish(T).success());
+    quit(e);
 }
 
 #[test]
@@ -415,20 +371,17 @@ fn illegal_castling_is_replaced_by_a_legal_move() {
         "4k3/8/8/b7/8/8/3p4/4K2R w K - 0 1",
         "4k3/8/8/8/8/8/6p1/4K2R w K - 0 1",
     ] {
-        let mut e = Uci::spawn(&["--hash-bits", "16"]);
+        let mut e = spawn();
         e.send(&format!("position fen {fen}"));
         e.send("go depth 5");
         let (best, lines) = e.bestmove(T);
         let pos = umax::fen::parse_fen(fen).unwrap();
         assert!(legal_in(&pos, &best), "{fen}: {best}");
         assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with("info string micro-Max offered e1g1")),
+            any_starts(&lines, "info string micro-Max offered e1g1"),
             "{lines:?}"
         );
-        e.send("quit");
-        assert!(e.finish(T).success());
+        quit(e);
     }
 }
 
@@ -436,7 +389,7 @@ fn illegal_castling_is_replaced_by_a_legal_move() {
 /// search after it (`stop` may be answered by the main thread while the search unwinds).
 #[test]
 fn one_bestmove_per_go_when_stop_races_the_search() {
-    let mut e = Uci::spawn(&["--hash-bits", "16"]);
+    let mut e = spawn();
     for n in 0..40u64 {
         e.send("position startpos moves e2e4");
         e.send(if n % 2 == 0 {
@@ -447,10 +400,7 @@ fn one_bestmove_per_go_when_stop_races_the_search() {
         std::thread::sleep(Duration::from_millis(n % 7));
         e.send("stop");
         let (best, lines) = e.bestmove(T);
-        assert!(
-            legal_in(&pos_after(None, &["e2e4".into()]), &best),
-            "{lines:?}"
-        );
+        assert!(legal_in(&pos_after(None, &["e2e4"]), &best), "{lines:?}");
         // the search thread has unwound by the time it is joined (at the next go); until then
         // nothing of it may follow bestmove
         std::thread::sleep(Duration::from_millis(n % 5));
@@ -460,15 +410,10 @@ fn one_bestmove_per_go_when_stop_races_the_search() {
     }
     e.send("go depth 2");
     let (best, lines) = e.bestmove(T);
+    assert!(legal_in(&pos_after(None, &["e2e4"]), &best), "{lines:?}");
     assert!(
-        legal_in(&pos_after(None, &["e2e4".into()]), &best),
+        !any_starts(&lines[..lines.len() - 1], "bestmove"),
         "{lines:?}"
     );
-    assert!(
-        !lines[..lines.len() - 1]
-            .iter()
-            .any(|l| l.starts_with("bestmove"))
-    );
-    e.send("quit");
-    assert!(e.finish(T).success());
+    quit(e);
 }

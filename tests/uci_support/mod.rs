@@ -100,6 +100,20 @@ fn wait_or_kill(child: &mut Child, timeout: Duration, args: &[&str]) -> ExitStat
     }
 }
 
+/// The position after `moves` (UCI, each legal) from `fen` (`None`: the initial position).
+pub fn position_after(fen: Option<&str>, moves: &[&str]) -> shakmaty::Chess {
+    use shakmaty::Position;
+    let mut pos = match fen {
+        None => shakmaty::Chess::default(),
+        Some(f) => umax::fen::parse_fen(f).unwrap(),
+    };
+    for m in moves {
+        let mv = umax::chess::parse_uci(&pos, m).unwrap();
+        pos.play_unchecked(mv);
+    }
+    pos
+}
+
 /// An interactive `umax uci` process.
 pub struct Uci {
     child: Child,
