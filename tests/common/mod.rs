@@ -346,7 +346,9 @@ fn contains(hay: &[u8], needle: &[u8]) -> bool {
 /// One run per (session, build, trace) in a test process: the golden-file and the C-parity
 /// tests compare the same output, each with its own reference.
 pub fn run_umax(s: &Session, b: B, trace: bool) -> Vec<u8> {
-    static CACHE: Memo<(String, String, u32, B, bool, u64), Vec<u8>> = Memo::new();
+    /// (session name, node limit, table bits, build, trace, hash of the input)
+    type Key = (String, String, u32, B, bool, u64);
+    static CACHE: Memo<Key, Vec<u8>> = Memo::new();
     let input = {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
