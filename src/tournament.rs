@@ -206,15 +206,12 @@ pub fn run(opts: &TournamentOptions) -> Result<String, String> {
     let mut list = pairing_options(opts)?;
     let mut rec = record(opts, &list)?;
     let path = opts.out.join(RECORD);
-    // one writer per directory, taken before its record is read
-    let mut lock = crate::rundir::DirLock::acquire_existing(&opts.out)?;
+    // the run directory's checks (one writer, locked before the record is read; a used
+    // directory refused without --resume; --resume needs the record)
+    let checked = crate::rundir::check(&opts.out, opts.template.resume, RECORD)?;
     if opts.template.resume {
-        let before = std::fs::read_to_string(&path).map_err(|_| {
-            format!(
-                "nothing to resume at {}: no {RECORD} (not a tournament directory)",
-                opts.out.display()
-            )
-        })?;
+        let before = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let history: String = before
             .lines()
             .filter(|l| l.starts_with('#'))
@@ -244,22 +241,13 @@ pub fn run(opts: &TournamentOptions) -> Result<String, String> {
                 diff.join("\n")
             ));
         }
-    } else if opts.out.is_dir() && !crate::rundir::is_empty_dir(&opts.out)? {
-        return Err(format!(
-            "{} exists and is not empty (use --resume to continue a tournament there, or another --out)",
-            opts.out.display()
-        ));
     }
     // every pairing's options are checked (and its directory planned) before anything is
     // written, by run_pairings; the record is written first so that a resume can check it
     for o in &list {
         o.clone().validate()?;
     }
-    std::fs::create_dir_all(&opts.out)
-        .map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
-    if lock.is_none() {
-        lock = Some(crate::rundir::DirLock::acquire(&opts.out)?);
-    }
+    let lock = checked.create()?;
     crate::files::write_atomically(&path, rec.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let outcomes = run_pairings(&list, "umax tournament")?;
