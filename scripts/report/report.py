@@ -15,6 +15,8 @@ markdown. A placeholder without a fact is an error.
 import csv
 import json
 import math
+import statistics
+from decimal import ROUND_HALF_UP, Decimal
 import sys
 from pathlib import Path
 
@@ -94,6 +96,12 @@ def head_to_head(run_dir, build="sd"):
         "forfeits_won": forfeits[other],
         "score_no_forfeit": points / played if played else None,
         "games_distinct": len({g["moves"] for g in games}),
+        "illegal": sum(g["termination"] == "illegal_move" for g in games),
+        # the calibrations its segments were played at (M nodes/s), and a game's wall time
+        "nps": sorted({round(float(dict(kv.split("=", 1) for kv in g["settings"].split(";") if "=" in kv)
+                                   .get("tc_nps", "nan")) / 1e6, 2) for g in games}),
+        "wall_per_game": statistics.mean(sum(float(v) for k, v in g.items() if k.endswith("_wall_s"))
+                                         for g in games),
     }
 
 
@@ -121,6 +129,8 @@ def facts():
     if TEST_TIME.is_file():
         t = json.load(open(TEST_TIME))
         f["suite_minutes"] = f"{t['wall_s'] / 60:.1f} minutes ({t['wall_s']:.0f} s)"
+        for k, v in t.get("first_command", {}).items():
+            f[f"first_{k}"] = v
     # the clock sweep from the initial position: old vs sd at clocks -10%..+10%
     played = []
     for c in SWEEP_CLOCKS:
@@ -155,7 +165,8 @@ def facts():
         f["speed_lo"], f["speed_hi"] = min(ratios), max(ratios)
     # the 1000-game matches of old against sd (default suite) and the initial-position runs
     for key, run in [("m15", "scaled-15"), ("m60", "scaled-60"), ("sp", "startpos-scaled-15"),
-                     ("spr2", "startpos-sd-iidr2-scaled-15")]:
+                     ("spr2", "startpos-sd-iidr2-scaled-15"), ("wr2", "sd-iidr2-scaled-15"),
+                     ("w15", "scaled-15-wide")]:
         h = head_to_head(RES / run)
         if h:
             for k, v in h.items():
@@ -189,6 +200,31 @@ def facts():
     if g60:
         f["s60_games_total"] = g60["old"]["games"]
         f["s60_pairings_complete"] = sum(1 for b, r in g60.items() if b != "old" and r["games"] >= PER_PAIRING)
+    # what the queue still has to play, at the rates of the rows so far (two games at a time)
+    walls60 = [head_to_head(d, d.name.split("-")[1])["wall_per_game"]
+               for d in sorted((RES / STUDY60).glob("*-*")) if (d / "summary.csv").is_file()]
+    if walls60 and "sp_wall_per_game" in f:
+        left15 = 12000 - sum(f.get(f"{k}_games", 0) for k in ("w15", "wr2"))
+        f["queue_hours"] = round(((1400 - f.get("s60_games_total", 0)) * statistics.mean(walls60)
+                                  + left15 * f["sp_wall_per_game"]) / 2 / 3600)
+    # the cost of reaching a depth: each build's nodes over old's to complete depth 7 (median
+    # over the bench positions that complete it; results/iid-cost)
+    depth = [r for r in read_csv(RES / "iid-cost" / "depth.csv") if r["depth"] == "7"]
+    for b in ("sd", "noiid", "iidr2", "iidcut", "iidpv"):
+        f[f"cost7_{b}"] = statistics.median(float(r[f"{b}_old_ratio"]) for r in depth if r[f"{b}_old_ratio"])
+    # the reduced schemes against no IID at all, head to head in the study
+    for b in ("iidr2", "iidcut", "iidpv"):
+        d = pairing_dir(STUDY15, b, "noiid")
+        if d:
+            f[f"s15_{b}_vs_noiid"] = head_to_head(d, b)["score"]
+    # games a build lost by offering a move the rules forbid (3.2's castling out of a pawn's check)
+    runs = [RES / r for r in ("scaled-15", "scaled-60", "startpos-scaled-15", "startpos-sd-iidr2-scaled-15")]
+    runs += [d for r in (STUDY15, STUDY60, SWEEP) for d in sorted((RES / r).glob("*")) if d.is_dir()]
+    f["illegal_games"] = sum(g["termination"] == "illegal_move"
+                             for d in runs if (d / "games.csv").is_file() for g in read_csv(d / "games.csv"))
+    for key in ("m15", "m60"):
+        if f"{key}_nps" in f:
+            f[f"{key}_nps_text"] = " and ".join(f"{x:.2f}" for x in f[f"{key}_nps"])
     return f
 
 
@@ -233,7 +269,7 @@ CLAIMS = [
 
 
 def pct(x):
-    return f"{100 * x:.1f}%"
+    return f"{Decimal(repr(100 * x)).quantize(Decimal('0.1'), ROUND_HALF_UP)}%"
 
 
 def small_pct(x):
@@ -279,7 +315,11 @@ def front_table(f):
             return "not played yet"
         return f"{pct(f[key + '_score'])}, {elo_text(f[key + '_elo'], f[key + '_elo_pm'])} Elo, {f[key + '_games']:,} games"
     rows.append(f"| `old` (micro-Max 3.2) | {cell('m15')} | {cell('m60')} | {cell('sp')} |")
-    rows.append(f"| `iidr2` (textbook IID) | {cell('s15_iidr2')} | {cell('s60_iidr2')} | {cell('spr2')} |")
+    g = f.get("s60_rating_iidr2_games")
+    r60 = (f"not played head to head; in the 60 s gauntlet{' (running)' if g < PER_PAIRING else ''} iidr2 "
+           f"rates {joint(f, 'iidr2', 's60')} Elo against old after {g} games"
+           if g else "not played (queued: the 60 s gauntlet)")
+    rows.append(f"| `iidr2` (textbook IID) | {cell('s15_iidr2')} | {r60} | {cell('spr2')} |")
     return "\n".join(rows)
 
 
@@ -304,7 +344,7 @@ def speed_table(f):
     """The C's CPU time over umax's for the same node-identical workload, per build and run."""
     rows = read_csv(RES / "speed-round8" / "speed.csv")
     runs = sorted({r["run"] for r in rows})
-    out = ["| build | " + " | ".join(f"run {r}" for r in runs) + " | umax M nodes/s |",
+    out = ["| build | " + " | ".join(f"run {r}" for r in runs) + " | umax M nodes/s (median of the runs) |",
            "|---|" + "---|" * len(runs) + "---|"]
     for b in dict.fromkeys(r["build"] for r in rows):
         mine = [r for r in rows if r["build"] == b]
@@ -350,6 +390,8 @@ def value(f, name):
         return small_pct(v)
     if fmt == "pct0":
         return f"{100 * v:.0f}%"
+    if fmt == "0":
+        return f"{v:.0f}"
     if fmt in ("1", "elo"):
         return f"{v:+.1f}" if fmt == "elo" else f"{v:.1f}"
     if fmt == "int":

@@ -108,6 +108,9 @@ fn the_report_catches_a_changed_number() {
         "iid-scaled-60",
         "startpos-clock-sweep",
         "speed-round8",
+        "iid-cost",
+        "sd-iidr2-scaled-15",
+        "scaled-15-wide",
     ];
     for run in runs {
         if root.join("results").join(run).is_dir() {
@@ -136,8 +139,9 @@ fn the_report_catches_a_changed_number() {
     let out = run();
     assert!(
         out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
     );
     let report = std::fs::read_to_string(tmp.join("results/README.md")).unwrap();
     let changed = report.replacen("1,000 games", "1,001 games", 1);
