@@ -120,7 +120,7 @@ def ratings(study):
     for r in read_csv(path):
         num = lambda k: float(r[k]) if r[k] not in ("", "-") else None
         out[r["build"]] = {"elo": num("elo"), "lo": num("lo95"), "hi": num("hi95"), "games": int(r["games"]),
-                           "los": num("los") if "los" in r else None}
+                           "los": num("los") if "los" in r else None, "depth": num("mean_depth")}
     return out
 
 
@@ -263,6 +263,12 @@ CLAIMS = [
      lambda f: all(f[f"sw{c:+03d}_parting_ply"] in (3, 4) for c in SWEEP_CLOCKS)),
     ("answer 3 and evidence: at every clock a 100-game match reaches 57.5% in under 10% of resamples",
      lambda f: f["sweep_ge575_max"] < 0.10),
+    ("answer 4: on the same clock the reduced schemes and noiid reach less mean depth than old",
+     lambda f: all(f[f"s15_rating_{b}_depth"] < f["s15_rating_old_depth"] for b in ("iidr2", "iidcut", "iidpv", "noiid"))),
+    ("answer 4: each reduced scheme and noiid needs more nodes than old to complete depth 7, sd fewer",
+     lambda f: all(f[f"cost7_{b}"] > 1.2 for b in ("iidr2", "iidcut", "iidpv", "noiid")) and f["cost7_sd"] < 1),
+    ("answer 4: the reduced schemes are no better than noiid head to head (within 45-55%)",
+     lambda f: all(0.45 <= f[f"s15_{b}_vs_noiid"] <= 0.55 for b in ("iidr2", "iidcut", "iidpv"))),
     ("limits: the 60 s gauntlet is still being played",
      lambda f: f.get("s60_pairings_complete", 0) < len(SCHEMES) - 1),
 ]
@@ -390,6 +396,8 @@ def value(f, name):
         return small_pct(v)
     if fmt == "pct0":
         return f"{100 * v:.0f}%"
+    if fmt == "2":
+        return f"{v:.2f}"
     if fmt == "0":
         return f"{v:.0f}"
     if fmt in ("1", "elo"):
