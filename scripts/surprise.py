@@ -193,10 +193,10 @@ def fmt(p):
 
 
 def main():
-    header = ["condition", "games here", "pairs here", "W/D/L rates", "seed",
+    header = ["condition", "games here", "pairs here", "W/D/L rates", "the post",
               "P (independent games)", "P (independent pairs)",
               "P (5 openings)", "P (10 openings)", "P (25 openings)",
-              "P (pairs, rates uncertain)", "z (seed vs here)"]
+              "P (pairs, rates uncertain)", "z (the post vs here)"]
     lines = []
     csv_rows = []
     repeat_rows = []

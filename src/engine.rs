@@ -67,7 +67,7 @@ pub const V: i32 = 112;
 pub const M: i32 = 136;
 /// `S=128`: the dummy square / "no castling" marker.
 pub const S: i32 = 128;
-/// `I=8e3`: infinity (the seed's listing; the author's other page has 8e4).
+/// `I=8e3`: infinity (the published listing; the author's other page has 8e4).
 pub const I: i32 = 8000;
 /// `C=799`: promotion bonus and move-parsing offset.
 pub const C: i32 = 799;
@@ -591,7 +591,7 @@ impl Engine {
         let mut j: i32;
         let mut r: i32;
         // sd change 2: in 3.2 `m` has no value before the loop (and none is read); sd starts it
-        // at -I (the seed's "-INF on hash miss").
+        // at -I (the self-deepening post's "-INF on hash miss").
         let mut m: i32 = -I;
         let mut v: i32;
         let mut d: i32;

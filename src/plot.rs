@@ -4,11 +4,11 @@
 //! The plots of a match:
 //!
 //! * `score.svg`: the test build's score (sd's by default) with its 95% interval, from the games (trinomial) and from the
-//!   pairs (pentanomial), against the 50% line and the seed's claim of 57.5%;
+//!   pairs (pentanomial), against the 50% line and the 2006 post's claim of 57.5%;
 //! * `running_score.svg`: the score after each game with its 95% band;
 //! * `ratios.svg`: test/base (sd/old) CPU-time and node ratios, per game (points) and running (lines), on
 //!   an axis fitted to the bulk of the games (the central 98% of the per-game points; points
-//!   outside are drawn at the edge and counted in the legend), with the seed's own time ratio
+//!   outside are drawn at the edge and counted in the legend), with the 2006 post's own time ratio
 //!   where the condition matches.
 //!
 //! The interval (forest) chart, [`interval_chart`]: one row per estimate with its interval,
@@ -17,7 +17,7 @@
 //! undefined bound a dashed bar to the chart's edge.
 //!
 //! Every caption of a match's plots names the condition (the budget of the settings), and the
-//! seed's claim drawn is the one of the matching condition ([`seed_condition`]).
+//! 2006 post's claim drawn is the one of the matching condition ([`post_condition`]).
 //!
 //! Only finite numbers are drawn: an estimate without an interval (no spread in the data yet,
 //! see [`crate::stats`]) is drawn as a point without a bar, the running band starts at the
@@ -36,12 +36,12 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::error::Error;
 use std::io::Write;
 
-/// The score the self-deepening seed claims for sd over old at 15 s per game.
-pub const SEED_CLAIM: f64 = 0.575;
+/// The score Muller's 2006 self-deepening post claims for sd over old at 15 s per game.
+pub const POST_CLAIM: f64 = 0.575;
 
-/// One of the seed's two results: its condition, sd's score and sd's time over old's.
+/// One of the 2006 post's two results: its condition, sd's score and sd's time over old's.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SeedResult {
+pub struct PostResult {
     /// Seconds per game per side.
     pub seconds: f64,
     pub score: f64,
@@ -50,16 +50,16 @@ pub struct SeedResult {
     pub time_ratio: f64,
 }
 
-/// The seed's results: 57.5-42.5 at 15 s per game (sd +3.6% time), 26.5-23.5 at 60 s
+/// The 2006 post's results: 57.5-42.5 at 15 s per game (sd +3.6% time), 26.5-23.5 at 60 s
 /// (sd -2.8% time).
-pub const SEED_RESULTS: [SeedResult; 2] = [
-    SeedResult {
+pub const POST_RESULTS: [PostResult; 2] = [
+    PostResult {
         seconds: 15.0,
         score: 0.575,
         games: 100,
         time_ratio: 1.036,
     },
-    SeedResult {
+    PostResult {
         seconds: 60.0,
         score: 0.53,
         games: 50,
@@ -67,17 +67,17 @@ pub const SEED_RESULTS: [SeedResult; 2] = [
     },
 ];
 
-/// The seed result a condition stands for: `tc=15` and `tc=60` (on this machine's clock or
+/// The 2006 result a condition stands for: `tc=15` and `tc=60` (on this machine's clock or
 /// scaled to 2006), and the node budgets the project took as their equivalents,
 /// `nodes=100000` (≈ 15 s in 2006) and `nodes=400000` (≈ 60 s). `None` for other conditions.
-pub fn seed_condition(settings: &str) -> Option<SeedResult> {
+pub fn post_condition(settings: &str) -> Option<PostResult> {
     let settings = Settings::parse(settings);
     let seconds = settings.fields().find_map(|kv| match kv {
         ("tc", Some("15")) | ("nodes", Some("100000")) => Some(15.0),
         ("tc", Some("60")) | ("nodes", Some("400000")) => Some(60.0),
         _ => None,
     })?;
-    SEED_RESULTS.iter().copied().find(|r| r.seconds == seconds)
+    POST_RESULTS.iter().copied().find(|r| r.seconds == seconds)
 }
 
 /// A short name of the condition of a settings string, for captions: `nodes=100000`,
@@ -156,17 +156,17 @@ impl Output<MatchReport> for Plot {
     }
 }
 
-/// The seed's claimed score for this summary's condition (57.5% when none matches, the claim
+/// The 2006 post's claimed score for this summary's condition (57.5% when none matches, the claim
 /// the project set out to test) and its label.
-fn seed_claim(s: &Summary) -> (f64, String) {
-    let (score, label) = match seed_condition(&s.settings) {
+fn post_claim(s: &Summary) -> (f64, String) {
+    let (score, label) = match post_condition(&s.settings) {
         Some(r) => (
             r.score,
-            format!("seed claim {:.1}% ({} s/game)", r.score * 100.0, r.seconds),
+            format!("Muller 2006: {:.1}% ({} s/game)", r.score * 100.0, r.seconds),
         ),
-        None => (SEED_CLAIM, "seed claim 57.5% (15 s/game)".to_string()),
+        None => (POST_CLAIM, "Muller 2006: 57.5% (15 s/game)".to_string()),
     };
-    // the seed's claim is about the default pairing (sd against old)
+    // the 2006 post's claim is about the default pairing (sd against old)
     let (base, test) = crate::builds::Pairing::default().names();
     if (s.base.as_str(), s.test.as_str()) == (base.as_str(), test.as_str()) {
         (score, label)
@@ -188,7 +188,7 @@ pub fn quantile(sorted: &[f64], q: f64) -> f64 {
 
 /// A y range for ratios: the central 98% of the per-game `points` (so one wild game does not
 /// flatten the others), widened to take in the `always` values (running ratios, 1.0, the
-/// seed's ratio), padded by 5%.
+/// 2006 post's ratio), padded by 5%.
 pub fn robust_range(points: &[f64], always: &[f64]) -> (f64, f64) {
     let mut sorted: Vec<f64> = points.iter().copied().filter(|v| v.is_finite()).collect();
     sorted.sort_by(f64::total_cmp);
@@ -205,7 +205,7 @@ pub fn robust_range(points: &[f64], always: &[f64]) -> (f64, f64) {
     ((lo - pad).max(0.0), hi + pad)
 }
 
-/// A y range around `values` that always shows 0.5 and the seed claim.
+/// A y range around `values` that always shows 0.5 and the 2006 post's claim.
 fn score_range(values: impl Iterator<Item = f64>) -> (f64, f64) {
     let (mut lo, mut hi) = (0.45f64, 0.6f64);
     for v in values.filter(|v| v.is_finite()) {
@@ -258,7 +258,7 @@ fn line_legend(colour: RGBColor) -> impl Fn((i32, i32)) -> PathElement<(i32, i32
     move |(x, y)| PathElement::new([(x, y), (x + 20, y)], colour)
 }
 
-/// The 50% line and the seed's `claim` (with its label), across x from `x0` to `x1`.
+/// The 50% line and the 2006 post's `claim` (with its label), across x from `x0` to `x1`.
 fn score_references(
     chart: &mut Chart,
     (x0, x1): (f64, f64),
@@ -296,7 +296,7 @@ fn plot_score(
     _: &[&GameRow],
     s: &Summary,
 ) -> Result<(f64, f64), Box<dyn std::error::Error>> {
-    let (claim, claim_label) = seed_claim(s);
+    let (claim, claim_label) = post_claim(s);
     let tri = Trinomial::new(s.wins, s.draws, s.losses).interval();
     let penta = Pentanomial::new(s.pentanomial).interval();
     // (x, score with its interval if defined)
@@ -356,7 +356,7 @@ fn plot_running_score(
     rows: &[&GameRow],
     s: &Summary,
 ) -> Result<(f64, f64), Box<dyn std::error::Error>> {
-    let (claim, claim_label) = seed_claim(s);
+    let (claim, claim_label) = post_claim(s);
     let mut t = Trinomial::default();
     let mut points = Vec::with_capacity(rows.len());
     for (i, r) in rows.iter().enumerate() {
@@ -439,7 +439,7 @@ fn plot_ratios(
             }
         }
     }
-    let seed = seed_condition(&s.settings);
+    let post = post_condition(&s.settings);
     let [game_time, game_nodes, run_time, run_nodes] = series;
     let per_game: Vec<f64> = game_time.iter().chain(&game_nodes).map(|p| p.1).collect();
     // the running lines from the 10th game on (the first games swing them as widely as the
@@ -450,7 +450,7 @@ fn plot_ratios(
         .chain(&run_nodes)
         .filter(|p| p.0 as usize > skip)
         .map(|p| p.1)
-        .chain(seed.map(|r| r.time_ratio))
+        .chain(post.map(|r| r.time_ratio))
         .collect();
     let (lo, hi) = robust_range(&per_game, &always);
     let n = rows.len().max(2) as f64;
@@ -498,7 +498,7 @@ fn plot_ratios(
         .label("nodes: running (line), per game (dots)")
         .legend(line_legend(OLD_COLOUR));
     chart.draw_series(LineSeries::new([(1.0, 1.0), (n, 1.0)], GREY))?;
-    if let Some(r) = seed {
+    if let Some(r) = post {
         chart
             .draw_series(DashedLineSeries::new(
                 [(1.0, r.time_ratio), (n, r.time_ratio)],
@@ -507,7 +507,7 @@ fn plot_ratios(
                 BLACK.stroke_width(1),
             ))?
             .label(format!(
-                "seed's time ratio at {} s/game: {:.3}",
+                "Muller 2006 time ratio at {} s/game: {:.3}",
                 r.seconds, r.time_ratio
             ))
             .legend(line_legend(BLACK));

@@ -1,12 +1,12 @@
 //! Every plot of every committed run, rendered as a reader sees it: the ratio axis must cover
 //! the central 98% of the per-game points (and not be stretched by one wild game), the score
-//! axes must show the score and the seed claim of the matching condition, and every caption
+//! axes must show the score and the 2006 post's claim of the matching condition, and every caption
 //! names its condition. And every committed run's `summary.csv` and plots are what `umax
 //! report` writes today, byte for byte.
 
 use std::path::{Path, PathBuf};
 use umax::outputs;
-use umax::plot::{RATIOS, RUNNING_SCORE, SCORE, condition_label, seed_condition};
+use umax::plot::{RATIOS, RUNNING_SCORE, SCORE, condition_label, post_condition};
 use umax::report::MatchReport;
 use umax::report::{read_games, summarize};
 
@@ -74,21 +74,21 @@ fn every_committed_plot_shows_the_bulk_of_its_data() {
                 "{name}: axis [{lo}, {hi}] much wider than the bulk ({spread})"
             );
         }
-        if let Some(seed) = seed_condition(&summary.settings) {
-            assert!((lo..=hi).contains(&seed.time_ratio), "{name}");
+        if let Some(post) = post_condition(&summary.settings) {
+            assert!((lo..=hi).contains(&post.time_ratio), "{name}");
         }
 
-        // score: shows the estimate and the seed claim of the condition
+        // score: shows the estimate and the 2006 post's claim of the condition
         let (slo, shi) = axes[0];
-        let claim = seed_condition(&summary.settings).map_or(0.575, |r| r.score);
+        let claim = post_condition(&summary.settings).map_or(0.575, |r| r.score);
         assert!((slo..=shi).contains(&claim), "{name}");
         assert!((slo..=shi).contains(&summary.score), "{name}");
     }
 }
 
 #[test]
-fn the_seed_result_of_each_condition() {
-    let at = |s: &str| seed_condition(s).map(|r| (r.seconds, r.score, r.time_ratio));
+fn the_2006_result_of_each_condition() {
+    let at = |s: &str| post_condition(s).map(|r| (r.seconds, r.score, r.time_ratio));
     assert_eq!(
         at("builds=old,sd;tc=15;max_plies=400"),
         Some((15.0, 0.575, 1.036))
