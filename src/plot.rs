@@ -162,7 +162,11 @@ fn post_claim(s: &Summary) -> (f64, String) {
     let (score, label) = match post_condition(&s.settings) {
         Some(r) => (
             r.score,
-            format!("Muller 2006: {:.1}% ({} s/game)", r.score * 100.0, r.seconds),
+            format!(
+                "Muller 2006: {:.1}% ({} s/game)",
+                r.score * 100.0,
+                r.seconds
+            ),
         ),
         None => (POST_CLAIM, "Muller 2006: 57.5% (15 s/game)".to_string()),
     };
