@@ -150,7 +150,7 @@ fn writes_valid_svg_plots_next_to_the_csv() {
         assert_eq!(opens, closes, "{name}");
     }
     let score = std::fs::read_to_string(dir.join("score.svg")).unwrap();
-    assert!(score.contains("seed claim 57.5%"));
+    assert!(score.contains("Muller 2006: 57.5%"));
     assert!(String::from_utf8_lossy(&out.stderr).contains("ratios.svg"));
 }
 
