@@ -14,7 +14,7 @@
 //!   that also says what to keep of its file on `--resume`;
 //! * the depth table of `umax bench --depth`: the bench CSV (`bench::DepthCsv`);
 //! * a tournament and its fit, `ratings::Ratings`: `ratings.csv`, `crosstable.csv`,
-//!   `ratings.txt` and `ratings.svg` (`ratings::RatingsCsv` and its neighbours).
+//!   `ratings.txt` and `ratings.svg` (`ratings::RATINGS_CSV` and its neighbours).
 //!
 //! One trait with a type parameter, rather than one trait per input, keeps "a format" one
 //! idea with one test shape (write it into a `Vec`), while the compiler still refuses a plot

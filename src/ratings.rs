@@ -624,44 +624,37 @@ pub fn ratings_text(r: &Ratings) -> String {
     txt
 }
 
-/// `ratings.csv` as an [`Output`]: [`ratings_csv`].
-pub struct RatingsCsv;
+/// A text file of the ratings as an [`Output`]: its name and the function that renders it.
+pub struct TextFile {
+    pub name: &'static str,
+    pub render: fn(&Ratings<'_>) -> String,
+}
 
-impl Output<Ratings<'_>> for RatingsCsv {
+impl Output<Ratings<'_>> for TextFile {
     fn name(&self) -> &str {
-        "ratings.csv"
+        self.name
     }
 
     fn write(&self, r: &Ratings<'_>, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
-        Ok(w.write_all(ratings_csv(r).as_bytes())?)
+        Ok(w.write_all((self.render)(r).as_bytes())?)
     }
 }
 
-/// `crosstable.csv` as an [`Output`]: [`cross_table_csv`] of the tournament.
-pub struct CrossTableCsv;
-
-impl Output<Ratings<'_>> for CrossTableCsv {
-    fn name(&self) -> &str {
-        "crosstable.csv"
-    }
-
-    fn write(&self, r: &Ratings<'_>, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
-        Ok(w.write_all(cross_table_csv(r.tournament).as_bytes())?)
-    }
-}
-
-/// `ratings.txt` as an [`Output`]: [`ratings_text`].
-pub struct RatingsText;
-
-impl Output<Ratings<'_>> for RatingsText {
-    fn name(&self) -> &str {
-        "ratings.txt"
-    }
-
-    fn write(&self, r: &Ratings<'_>, w: &mut dyn Write) -> Result<(), Box<dyn Error>> {
-        Ok(w.write_all(ratings_text(r).as_bytes())?)
-    }
-}
+/// `ratings.csv`: [`ratings_csv`].
+pub const RATINGS_CSV: TextFile = TextFile {
+    name: "ratings.csv",
+    render: ratings_csv,
+};
+/// `crosstable.csv`: [`cross_table_csv`] of the tournament.
+pub const CROSS_TABLE_CSV: TextFile = TextFile {
+    name: "crosstable.csv",
+    render: |r| cross_table_csv(r.tournament),
+};
+/// `ratings.txt`: [`ratings_text`].
+pub const RATINGS_TEXT: TextFile = TextFile {
+    name: "ratings.txt",
+    render: ratings_text,
+};
 
 /// The rows of `ratings.svg`: each build's Elo with its 95% interval, best first; the
 /// anchor a point alone, an undefined rating or bound shown as undefined.
@@ -718,7 +711,7 @@ impl Output<Ratings<'_>> for RatingsSvg {
 /// The files a tournament's ratings are written as, in order (by `umax tournament` and its
 /// `--rate`: [`write_ratings`]).
 pub fn files<'a>() -> [&'a dyn Output<Ratings<'a>>; 4] {
-    [&RatingsCsv, &CrossTableCsv, &RatingsText, &RatingsSvg]
+    [&RATINGS_CSV, &CROSS_TABLE_CSV, &RATINGS_TEXT, &RatingsSvg]
 }
 
 /// The [`files`] of `t` and its fit as text, by name (what [`write_ratings`] writes); panics
@@ -736,7 +729,7 @@ pub fn render(t: &Tournament, fit: &Fit) -> Vec<(String, String)> {
 }
 
 /// Reads the tournament in `dir`, fits it, writes its [`files`] into `dir` (each atomically), and
-/// returns the text table ([`RatingsText`]).
+/// returns the text table ([`RATINGS_TEXT`]).
 pub fn write_ratings(dir: &Path, resamples: usize) -> Result<String, String> {
     let _lock = crate::rundir::DirLock::acquire(dir)?;
     let t = Tournament::read(dir)?;
@@ -746,6 +739,6 @@ pub fn write_ratings(dir: &Path, resamples: usize) -> Result<String, String> {
         fit: &fit,
     };
     outputs::write_files(dir, &files(), &r)?;
-    let text = outputs::render(&RatingsText, &r).map_err(|e| e.to_string())?;
+    let text = outputs::render(&RATINGS_TEXT, &r).map_err(|e| e.to_string())?;
     String::from_utf8(text).map_err(|e| e.to_string())
 }

@@ -23,20 +23,22 @@ where
     I: IntoIterator<Item = T>,
     T: AsRef<[u8]>,
 {
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .terminator(csv::Terminator::Any(b'\n'))
-        .from_writer(Vec::new());
+    let mut w = line_writer();
     w.write_record(fields).map_err(|e| e.to_string())?;
     w.into_inner().map_err(|e| e.to_string())
 }
 
-/// One row of a serde type, as its line.
-pub fn row_line<T: Serialize>(row: &T) -> Result<Vec<u8>, String> {
-    let mut w = csv::WriterBuilder::new()
+/// A headerless CSV writer into memory, each record ending in `\n`.
+fn line_writer() -> csv::Writer<Vec<u8>> {
+    csv::WriterBuilder::new()
         .has_headers(false)
         .terminator(csv::Terminator::Any(b'\n'))
-        .from_writer(Vec::new());
+        .from_writer(Vec::new())
+}
+
+/// One row of a serde type, as its line.
+pub fn row_line<T: Serialize>(row: &T) -> Result<Vec<u8>, String> {
+    let mut w = line_writer();
     w.serialize(row).map_err(|e| e.to_string())?;
     w.into_inner().map_err(|e| e.to_string())
 }
