@@ -9,15 +9,22 @@ set -u
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 cd "${RUNS:?set RUNS to the directory the runs are written into (not the tree you edit)}"
 UMAX=${UMAX:?set UMAX to a copy of the umax binary that no rebuild replaces}
-SPEED=7683265   # this machine, 2 threads searching at once, the last of three calibrations on 2026-11-26 (7.34, 7.78, 7.68 M)
+# The machine's speed, 2 threads searching at once, fixed for every game one machine plays: the
+# first VM, the last of three calibrations on 2026-11-26 (7.34, 7.78, 7.68 M). A slower or faster
+# machine passes its own (SPEED=... ; every row records its factor): the VM of 2026-11-26 23:20Z
+# measured 4.06, 4.02, 3.46, 3.74, 3.54, 4.09 M, median 3879468.
+SPEED=${SPEED:-7683265}
 ALL8=old,sd,noiid,iidr2,iidcut,sdp,iidpv,iidreset
 run() { # dir, args...
   local d=$1; shift
   [ -f STOP ] && { echo "STOP file: not starting $d"; exit 0; }
+  [ -e "$d.done" ] && { echo "== $d finished before: skipped"; return; }
   local r=(); [ -e "$d/games.csv" ] || [ -e "$d/tournament.txt" ] && r=(--resume)
   echo "== $(date -u +%FT%TZ) $d ${r[*]}"
   "$UMAX" "$@" --out "$d" "${r[@]}" --concurrency 2 --no-progress >>"$d.log" 2>&1
-  echo "== $(date -u +%FT%TZ) $d exit $?"
+  local rc=$?
+  echo "== $(date -u +%FT%TZ) $d exit $rc"
+  [ $rc = 0 ] && touch "$d.done"
 }
 S15=(--tc 15 --tc-scale 2006 --tc-speed $SPEED)
 run startpos-scaled-15 match --builds old,sd "${S15[@]}" --games 1000 --openings startpos.pgn
