@@ -208,8 +208,11 @@ def facts():
                for d in sorted((RES / STUDY60).glob("*-*")) if (d / "summary.csv").is_file()]
     if walls60 and "sp_wall_per_game" in f:
         left15 = 12000 - sum(f.get(f"{k}_games", 0) for k in ("w15", "wr2"))
+        # the 15 s rate of the machine playing now: the latest wide run's rows, else the
+        # initial-position runs' (the first VM)
+        rate15 = f.get("w15_wall_per_game") or f.get("wr2_wall_per_game") or f["sp_wall_per_game"]
         f["queue_hours"] = round(((1400 - f.get("s60_games_total", 0)) * statistics.mean(walls60)
-                                  + left15 * f["sp_wall_per_game"]) / 2 / 3600)
+                                  + left15 * rate15) / 2 / 3600)
     # the cost of reaching a depth: each build's nodes over old's to complete depth 7 (median
     # over the bench positions that complete it; results/iid-cost)
     depth = [r for r in read_csv(RES / "iid-cost" / "depth.csv") if r["depth"] == "7"]
