@@ -296,7 +296,7 @@ fn a_think_past_two_to_the_31_nodes_is_recorded_in_64_bits() {
             "--games",
             "4",
             "--tc",
-            "1",
+            "0.25",
             "--hash-bits",
             "16",
             "--max-plies",
