@@ -216,6 +216,16 @@ def facts():
         rate15 = f.get("w15_wall_per_game") or f.get("wr2_wall_per_game") or f["sp_wall_per_game"]
         f["queue_hours"] = round(((1400 - f.get("s60_games_total", 0)) * statistics.mean(walls60)
                                   + left15 * rate15) / 2 / 3600)
+    # the runs still being played, with their counts (the limits section lists them)
+    todo = []
+    if f.get("s60_games_total", 0) < 1400:
+        todo.append(f"the 60 s gauntlet ({f.get('s60_games_total', 0):,} of 1,400 games)")
+    for key, what, size in [("wr2", "sd vs `iidr2` over 2,000 games", 2000),
+                            ("w15", "old vs sd over 10,000 games", 10000)]:
+        g = f.get(f"{key}_games", 0)
+        if g < size:
+            todo.append(f"{what} ({f'{g:,} so far' if g else 'not begun'})")
+    f["unfinished"] = ", ".join(todo[:-1]) + " and " + todo[-1] if len(todo) > 1 else (todo[0] if todo else "none")
     # the cost of reaching a depth: each build's nodes over old's to complete depth 7 (median
     # over the bench positions that complete it; results/iid-cost)
     depth = [r for r in read_csv(RES / "iid-cost" / "depth.csv") if r["depth"] == "7"]
