@@ -125,7 +125,7 @@ def ratings(study):
 
 
 def facts():
-    f = {"claim_elo": elo(0.575)}
+    f = {"claim_elo": elo(0.575), "claim60_elo": elo(0.53)}
     if TEST_TIME.is_file():
         t = json.load(open(TEST_TIME))
         walls = t.get("recent_wall_s", [t["wall_s"]])
@@ -206,6 +206,19 @@ def facts():
     if g60:
         f["s60_games_total"] = g60["old"]["games"]
         f["s60_pairings_complete"] = sum(1 for b, r in g60.items() if b != "old" and r["games"] >= PER_PAIRING)
+    # the gauntlet's nodes per side per game on each machine (each row's tc_nps: its calibration)
+    seg = {}
+    for d in sorted((RES / STUDY60).glob("*-*")):
+        if (d / "games.csv").is_file():
+            for g in read_csv(d / "games.csv"):
+                nps = dict(kv.split("=", 1) for kv in g["settings"].split(";") if "=" in kv)["tc_nps"]
+                nodes = sum(int(v) for k, v in g.items() if k.endswith("_nodes"))
+                seg.setdefault(float(nps), []).append(nodes / 2)
+    if seg:
+        f["s60_segments"] = "; ".join(
+            f"{len(v):,} games at {nps / 1e6:.2f} M nodes/s, {statistics.mean(v) / 1e6:.1f} M nodes per side"
+            for nps, v in sorted(seg.items(), reverse=True))
+        f["s60_nodes_by_machine"] = [statistics.mean(v) for _, v in sorted(seg.items(), reverse=True)]
     # what the queue still has to play, at the rates of the rows so far (two games at a time)
     walls60 = [head_to_head(d, d.name.split("-")[1])["wall_per_game"]
                for d in sorted((RES / STUDY60).glob("*-*")) if (d / "summary.csv").is_file()]
@@ -288,8 +301,23 @@ CLAIMS = [
      lambda f: all(f[f"cost7_{b}"] > 1.2 for b in ("iidr2", "iidcut", "iidpv", "noiid")) and f["cost7_sd"] < 1),
     ("answer 4: the reduced schemes are no better than noiid head to head (within 45-55%)",
      lambda f: all(0.45 <= f[f"s15_{b}_vs_noiid"] <= 0.55 for b in ("iidr2", "iidcut", "iidpv"))),
-    ("limits: the 60 s gauntlet is still being played",
-     lambda f: f.get("s60_pairings_complete", 0) < len(SCHEMES) - 1),
+    ("answer 5 and limits: the 60 s gauntlet is complete, 200 games a pairing",
+     lambda f: f.get("s60_pairings_complete", 0) == len(SCHEMES) and f["s60_games_total"] == 1400),
+    ("answer 5: at 60 s iidr2, iidcut, noiid and iidpv rate below old, each interval below 0",
+     lambda f: all(f[f"s60_rating_{k}_hi"] < 0 for k in ("iidr2", "iidcut", "noiid", "iidpv"))),
+    ("answer 5: at 60 s sd, iidreset and sdp are not distinguishable from old (intervals contain 0)",
+     lambda f: all(f[f"s60_rating_{k}_lo"] < 0 < f[f"s60_rating_{k}_hi"] for k in ("sd", "iidreset", "sdp"))),
+    ("answer 5: sd against old at 60 s, head to head: both intervals contain 0",
+     lambda f: contains_zero(f, "m60") and contains_zero(f, "s60_old")),
+    ("answer 5: the post's 53% lies just above the 500-game match's interval (within 5 Elo)",
+     lambda f: 0 < f["claim60_elo"] - (f["m60_elo"] + f["m60_elo_pm"]) < 5),
+    ("answer 5: iidpv's 60 s interval lies wholly below its 15 s interval",
+     lambda f: f["s60_rating_iidpv_hi"] < f["s15_rating_iidpv_lo"]),
+    ("limits: the second VM's 60 s games got more nodes per side than the first VM's",
+     lambda f: len(f["s60_nodes_by_machine"]) == 2 and f["s60_nodes_by_machine"][1] > f["s60_nodes_by_machine"][0]),
+    ("limits: the gauntlet's intervals are about +-30 Elo (half-widths 20-40)",
+     lambda f: all(20 <= (f[f"s60_rating_{k}_hi"] - f[f"s60_rating_{k}_lo"]) / 2 <= 40
+                   for k in [k for k, _ in SCHEMES if k != "old"] + ["sd"])),
 ]
 
 
