@@ -301,6 +301,14 @@ CLAIMS = [
      lambda f: all(f[f"cost7_{b}"] > 1.2 for b in ("iidr2", "iidcut", "iidpv", "noiid")) and f["cost7_sd"] < 1),
     ("answer 4: the reduced schemes are no better than noiid head to head (within 45-55%)",
      lambda f: all(0.45 <= f[f"s15_{b}_vs_noiid"] <= 0.55 for b in ("iidr2", "iidcut", "iidpv"))),
+    # the wide runs, as their rows land (checked from 1,000 games on): the answer's sentences
+    # must still hold, or be rewritten
+    ("answer 1 and front: no gain over old is established (the wide run's interval contains 0)",
+     lambda f: f.get("w15_games", 0) < 1000 or contains_zero(f, "w15")),
+    ("answer 2 and front: sd is ahead of iidr2 beyond the interval in the wide run too",
+     lambda f: f.get("wr2_games", 0) < 1000 or f["wr2_elo"] > f["wr2_elo_pm"]),
+    ("front: against iidr2 sd scores about the post's 57.5% (inside the wide run's interval)",
+     lambda f: f.get("wr2_games", 0) < 1000 or abs(f["claim_elo"] - f["wr2_elo"]) <= f["wr2_elo_pm"]),
     ("answer 5 and limits: the 60 s gauntlet is complete, 200 games a pairing",
      lambda f: f.get("s60_pairings_complete", 0) == len(SCHEMES) and f["s60_games_total"] == 1400),
     ("answer 5: at 60 s iidr2, iidcut, noiid and iidpv rate below old, each interval below 0",
@@ -348,6 +356,7 @@ def answer_table(f):
         c15 = cell("s15", name)
         if name == "old" and "m15_games" in f:
             c15 += f"; match: {pct(f['m15_score'])}, {elo_text(f['m15_elo'], f['m15_elo_pm'])}, {f['m15_games']}"
+        c15 += wide_cell(f, name)
         c60 = cell("s60", name)
         if name == "old" and "m60_games" in f:
             match = f"match: {pct(f['m60_score'])}, {elo_text(f['m60_elo'], f['m60_elo_pm'])}, {f['m60_games']}"
@@ -360,6 +369,20 @@ def answer_table(f):
     return "\n".join(rows)
 
 
+# the wide head-to-heads from openings/wide.txt: (key, size) by sd's opponent
+WIDE = {"old": ("w15", 10000), "iidr2": ("wr2", 2000)}
+
+
+def wide_cell(f, name):
+    """'; wide suite: score, Elo, games' for sd's opponents with a wide run that has rows."""
+    key, size = WIDE.get(name, (None, 0))
+    if not key or f"{key}_games" not in f:
+        return ""
+    g = f[f"{key}_games"]
+    return (f"; wide suite: {pct(f[key + '_score'])}, {elo_text(f[key + '_elo'], f[key + '_elo_pm'])}, {g:,}"
+            + (f" of {size:,} (running)" if g < size else ""))
+
+
 def front_table(f):
     """The front page's table: sd against old and the textbook IID, at 15 s and 60 s."""
     rows = ["| sd against | scaled 15 s | scaled 60 s | initial position, 15 s |", "|---|---|---|---|"]
@@ -367,12 +390,12 @@ def front_table(f):
         if f"{key}_games" not in f:
             return "not played yet"
         return f"{pct(f[key + '_score'])}, {elo_text(f[key + '_elo'], f[key + '_elo_pm'])} Elo, {f[key + '_games']:,} games"
-    rows.append(f"| `old` (micro-Max 3.2) | {cell('m15')} | {cell('m60')} | {cell('sp')} |")
+    rows.append(f"| `old` (micro-Max 3.2) | {cell('m15')}{wide_cell(f, 'old')} | {cell('m60')} | {cell('sp')} |")
     g = f.get("s60_rating_iidr2_games")
     r60 = (f"not played head to head; in the 60 s gauntlet{' (running)' if g < PER_PAIRING else ''} iidr2 "
            f"rates {joint(f, 'iidr2', 's60')} Elo against old after {g} games"
            if g else "not played (queued: the 60 s gauntlet)")
-    rows.append(f"| `iidr2` (textbook IID) | {cell('s15_iidr2')} | {r60} | {cell('spr2')} |")
+    rows.append(f"| `iidr2` (textbook IID) | {cell('s15_iidr2')}{wide_cell(f, 'iidr2')} | {r60} | {cell('spr2')} |")
     return "\n".join(rows)
 
 
