@@ -5,6 +5,9 @@
 #   RUNS=~/umax-runs UMAX=~/umax-study scripts/study-queue.sh
 # (RUNS must hold startpos.pgn and wide.txt: openings/startpos.pgn, openings/wide.txt.) Stop it
 # between runs with `touch $RUNS/STOP`; a run itself can be killed at any moment and resumed.
+# A run that finished leaves $RUNS/<run>.done and is skipped from then on. On a new machine,
+# scripts/study-setup.sh $RUNS prepares the run directory from results/ (finished runs marked
+# done, the others' committed rows to be resumed), openings included.
 set -u
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 cd "${RUNS:?set RUNS to the directory the runs are written into (not the tree you edit)}"
