@@ -135,6 +135,7 @@ def facts():
         vm2 = t.get("second_vm")
         if vm2:
             f["suite_minutes_vm2"] = f"{vm2['wall_s'] / 60:.1f} minutes ({vm2['wall_s']} s, {vm2['build_s']} s of it building)"
+            f["first_match_s_vm2"] = vm2.get("first_match_s")
         for k, v in t.get("first_command", {}).items():
             f[f"first_{k}"] = v
     # the clock sweep from the initial position: old vs sd at clocks -10%..+10%
