@@ -394,7 +394,7 @@ def front_table(f):
     rows.append(f"| `old` (micro-Max 3.2) | {cell('m15')}{wide_cell(f, 'old')} | {cell('m60')} | {cell('sp')} |")
     g = f.get("s60_rating_iidr2_games")
     r60 = (f"not played head to head; in the 60 s gauntlet{' (running)' if g < PER_PAIRING else ''} iidr2 "
-           f"rates {joint(f, 'iidr2', 's60')} Elo against old after {g} games"
+           f"rates {joint(f, 'iidr2', 's60')} Elo against old {'in' if g >= PER_PAIRING else 'after'} {g} games"
            if g else "not played (queued: the 60 s gauntlet)")
     rows.append(f"| `iidr2` (textbook IID) | {cell('s15_iidr2')}{wide_cell(f, 'iidr2')} | {r60} | {cell('spr2')} |")
     return "\n".join(rows)
