@@ -98,11 +98,15 @@ def head_to_head(run_dir, build="sd"):
         "games_distinct": len({g["moves"] for g in games}),
         "illegal": sum(g["termination"] == "illegal_move" for g in games),
         # the calibrations its segments were played at (M nodes/s), and a game's wall time
-        "nps": sorted({round(float(dict(kv.split("=", 1) for kv in g["settings"].split(";") if "=" in kv)
-                                   .get("tc_nps", "nan")) / 1e6, 2) for g in games}),
+        "nps": sorted({round(float(row_settings(g).get("tc_nps", "nan")) / 1e6, 2) for g in games}),
         "wall_per_game": statistics.mean(sum(float(v) for k, v in g.items() if k.endswith("_wall_s"))
                                          for g in games),
     }
+
+
+def row_settings(g):
+    """A games.csv row's settings column as a dict (key=value;...)."""
+    return dict(kv.split("=", 1) for kv in g["settings"].split(";") if "=" in kv)
 
 
 def pairing_dir(study, a, b):
@@ -212,7 +216,7 @@ def facts():
     for d in sorted((RES / STUDY60).glob("*-*")):
         if (d / "games.csv").is_file():
             for g in read_csv(d / "games.csv"):
-                nps = dict(kv.split("=", 1) for kv in g["settings"].split(";") if "=" in kv)["tc_nps"]
+                nps = row_settings(g)["tc_nps"]
                 nodes = sum(int(v) for k, v in g.items() if k.endswith("_nodes"))
                 seg.setdefault(float(nps), []).append(nodes / 2)
     if seg:
@@ -234,8 +238,9 @@ def facts():
     todo = []
     if f.get("s60_games_total", 0) < 1400:
         todo.append(f"the 60 s gauntlet ({f.get('s60_games_total', 0):,} of 1,400 games)")
-    for key, what, size in [("wr2", "sd vs `iidr2` over 2,000 games", 2000),
-                            ("w15", "old vs sd over 10,000 games", 10000)]:
+    for opponent, what in [("iidr2", "sd vs `iidr2`"), ("old", "old vs sd")]:
+        key, size = WIDE[opponent]
+        what = f"{what} over {size:,} games"
         g = f.get(f"{key}_games", 0)
         if g < size:
             todo.append(f"{what} ({f'{g:,} so far' if g else 'not begun'})")
