@@ -319,7 +319,7 @@ CLAIMS = [
      lambda f: all(0.57 <= f[f"s15_{k}_score"] < 0.62 for k in ("iidcut", "iidpv", "noiid"))),
     ("answer 2: most of sd's wins against iidr2 from the wide suite are not time losses; without them sd still scores over 53%",
      lambda f: f["wr2_forfeits_won"] * 2 < f["wr2_wins"] and f["wr2_score_no_forfeit"] > 0.53),
-    ("limits: one run is not finished, the 10,000-game old vs sd",
+    ("answer 1 and limits: one run is not finished (\"still being played\"), the 10,000-game old vs sd",
      lambda f: f.get("wr2_games", 0) >= 2000 and f.get("w15_games", 0) < 10000 and f.get("s60_games_total") == 1400),
     ("answer 5 and limits: the 60 s gauntlet is complete, 200 games a pairing",
      lambda f: f.get("s60_pairings_complete", 0) == len(SCHEMES) and f["s60_games_total"] == 1400),
