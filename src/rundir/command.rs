@@ -3,7 +3,7 @@
 //! ```text
 //! # resumed                  (a resume's block only, after a blank line)
 //! command: umax match ...    (as it could be pasted into a shell)
-//! commit: <git HEAD>[+dirty]
+//! commit: <the commit the binary was built from>[+dirty]
 //! machine: <uname -a>
 //! key: value                 (the run's own lines: concurrency, settings, ...)
 //! started: <UTC, ISO 8601>
@@ -77,21 +77,14 @@ fn command_output(cmd: &str, args: &[&str]) -> String {
         .unwrap_or_else(|| "unknown".to_string())
 }
 
-/// `git rev-parse HEAD` of the source tree the binary was built from (else of the current
-/// directory), `+dirty` if tracked files differ from it; `unknown` without git.
+/// The commit the binary was built from (`build.rs`): `git rev-parse HEAD` at build time,
+/// `+dirty` if the binary's sources differed from it, `unknown` if built outside a git checkout.
+/// Not the source tree's HEAD when the run starts: a binary copied out of the tree, as the long
+/// runs' queue does, keeps naming its own commit.
+pub const BUILD_COMMIT: &str = env!("UMAX_BUILD_COMMIT");
+
 fn git_commit() -> String {
-    for dir in [env!("CARGO_MANIFEST_DIR"), "."] {
-        let head = command_output("git", &["-C", dir, "rev-parse", "HEAD"]);
-        if head != "unknown" {
-            let status = command_output(
-                "git",
-                &["-C", dir, "status", "--porcelain", "--untracked-files=no"],
-            );
-            let dirty = status != "unknown";
-            return if dirty { format!("{head}+dirty") } else { head };
-        }
-    }
-    "unknown".to_string()
+    BUILD_COMMIT.to_string()
 }
 
 #[cfg(test)]

@@ -193,6 +193,31 @@ fn pgn_openings_file_and_default_directory() {
             && command.contains("machine: ")
             && command.contains("started: ")
     );
+    // the commit is the binary's own (build.rs), the one `umax --version` names: in a checkout,
+    // the HEAD it was built from, whatever the directory the run starts in
+    let build_commit = env!("UMAX_BUILD_COMMIT");
+    assert!(
+        command.contains(&format!("\ncommit: {build_commit}\n")),
+        "{command}"
+    );
+    let version = umax().arg("--version").output().unwrap();
+    let version = String::from_utf8_lossy(&version.stdout);
+    assert!(
+        version.contains(&format!("(commit {build_commit})")),
+        "{version}"
+    );
+    let head = std::process::Command::new("git")
+        .args(["-C", env!("CARGO_MANIFEST_DIR"), "rev-parse", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success());
+    if let Some(head) = head {
+        let head = String::from_utf8_lossy(&head.stdout).trim().to_string();
+        assert!(
+            build_commit.starts_with(&head),
+            "built from HEAD {head}, recorded {build_commit}"
+        );
+    }
     let summary = String::from_utf8_lossy(&out.stdout);
     assert!(summary.contains("Score of sd vs old:"), "{summary}");
 }
