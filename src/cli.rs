@@ -36,10 +36,11 @@ pub enum Command {
     Match(MatchArgs),
     /// A round robin (or gauntlet) of builds: every pairing a match directory DIR/BASE-TEST,
     /// played as paired games with colours reversed, pairings interleaved; then ratings
-    /// (Bradley-Terry with draws, anchored at the first build), cross table and plots.
+    /// (Bradley-Terry with draws, anchored at old, or at the first build when old is not
+    /// among them), cross table and plots.
     Tournament(TournamentArgs),
     /// Speak UCI on standard input/output, for GUIs and match tools (cutechess-cli, fastchess,
-    /// Arena, python-chess). See the README for `stop` and time handling.
+    /// Arena, python-chess). See docs/reference.md (`umax uci`) for `stop` and time handling.
     Uci(UciArgs),
     /// Replay the games of a games.csv (played at --nodes) with two processes of the
     /// instrumented C original: every move, each side's node total and depth must be the
@@ -67,7 +68,7 @@ pub enum Command {
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Games mode (--games CSV...): for every pair whose two games differ, the first ply where they
-part: the same position, old's move in one game, sd's in the other. Positions mode
+part: the same position, the base build's move in one game, the test build's in the other. Positions mode
 (--positions FILE): `name<TAB>uci moves` lines (as `umax bench --positions` and
 scripts/positions-from-games.py write them), UCI moves, or FEN/EPD lines; positions reached by
 moves are entered move by move as the C's main loop would, then each build thinks once.
@@ -75,7 +76,7 @@ moves are entered move by move as the C's main loop would, then each build think
 The judge scores the position after each move with `ucinewgame`, `position ... moves M`,
 `go nodes N` (or `go depth D`), one thread and a fixed hash (reproducible); its last score before `bestmove` is
 negated to the mover's view; a mate in p plies is 10000-p. A move that mates is 10000, one
-that stalemates 0, without the judge. Summary: mean of sd_cp - old_cp with scores clipped to
+that stalemates 0, without the judge. Summary: mean of TEST_cp - BASE_cp with scores clipped to
 +/-1000 and its 95% interval (also unclipped, and the median), shares better/equal/worse
 within --margin.
 
@@ -93,7 +94,7 @@ pub struct JudgeArgs {
     #[arg(long, value_name = "BASE,TEST", value_parser = parse_pairing, requires = "positions")]
     pub builds: Option<umax::builds::Pairing>,
     /// Positions mode: node budget of each build's think (the 3.2 root rule with N for 1e7).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=2_000_000_000), conflicts_with = "seconds", requires = "positions")]
+    #[arg(long, value_parser = node_limit, conflicts_with = "seconds", requires = "positions")]
     pub nodes: Option<u64>,
     /// Positions mode: CPU seconds per think instead (the root starts no iteration after
     /// that; not reproducible). For a sudden-death clock of T seconds, the first move's share
@@ -110,7 +111,7 @@ pub struct JudgeArgs {
     #[arg(long, value_name = "ARG", allow_hyphen_values = true)]
     pub judge_arg: Vec<String>,
     /// The judge's budget per position: `go nodes N`.
-    #[arg(long, default_value_t = 200_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 200_000, value_parser = positive_count)]
     pub judge_nodes: u64,
     /// The judge's budget as a depth instead: `go depth D`.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100), conflicts_with = "judge_nodes")]
@@ -121,7 +122,8 @@ pub struct JudgeArgs {
     /// Seconds to wait for any answer of the judge before taking it for hung.
     #[arg(long, default_value_t = 120.0)]
     pub judge_timeout: f64,
-    /// |sd_cp - old_cp| at most this many centipawns counts as equal.
+    /// |TEST_cp - BASE_cp| (the two builds' moves' scores) at most this many centipawns
+    /// counts as equal.
     #[arg(long, default_value_t = 10)]
     pub margin: i32,
     /// Output directory (must be new or empty, unless --resume).
@@ -268,6 +270,15 @@ pub fn parse_count(s: &str) -> Result<u64, String> {
 pub fn parse_count_usize(s: &str) -> Result<usize, String> {
     let n = parse_count(s)?;
     usize::try_from(n).map_err(|_| format!("{n} is too large (at most {})", usize::MAX))
+}
+
+/// A count of at least 1 (`1e5` allowed, as everywhere a count is taken).
+pub fn positive_count(s: &str) -> Result<u64, String> {
+    let n = parse_count(s)?;
+    if n == 0 {
+        return Err("must be at least 1".to_string());
+    }
+    Ok(n)
 }
 
 /// The node limit of a think: a count from 1 to 2e9 (the C's node counter is an `int`).
@@ -485,13 +496,15 @@ pub struct RunArgs {
     #[arg(long, value_name = "N")]
     pub concurrency: Option<usize>,
     /// Play only pairs p with (p-1) % N == K-1; games keep their global numbers, so the
-    /// games.csv of all shards together make the whole match.
+    /// games.csv of all shards together make the whole run (a tournament's shards merge
+    /// with `tournament --merge`).
     #[arg(long, value_name = "K/N", value_parser = clap::value_parser!(umax::matchrun::Shard))]
     pub shard: Option<umax::matchrun::Shard>,
     /// Output directory (must be new or empty). [default: runs/<UTC timestamp>-<budget>]
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
-    /// Continue the stopped run in --out DIR from its games.csv (same settings required).
+    /// Continue the stopped run in --out DIR from its games.csv (same settings required). A
+    /// tournament may grow: builds added at the end of --builds get their pairings played.
     #[arg(long, requires = "out")]
     pub resume: bool,
     /// No progress bar (one line per finished game instead).
@@ -566,7 +579,7 @@ pub struct TournamentArgs {
     #[arg(long, default_value_t = 20, value_parser = parse_count)]
     pub games_per_pair: u64,
     /// Bootstrap resamples (over game pairs) for the ratings' intervals.
-    #[arg(long, default_value_t = umax::ratings::DEFAULT_RESAMPLES)]
+    #[arg(long, default_value_t = umax::ratings::DEFAULT_RESAMPLES, value_parser = parse_count_usize)]
     pub resamples: usize,
     #[command(flatten)]
     pub run: RunArgs,
@@ -592,7 +605,7 @@ same number is passed, unused, by the others), the node type for iidcut.
 Examples:
   umax anatomy --moves 'e2e4 e7e5 g1f3' --builds old,sd --depth 6
   umax anatomy --games results/tc-60/games.csv --select forfeits --builds old,sd \\
-      --nodes 10000000 --max-nodes 50000000 --out results/tc-60/anatomy")]
+      --nodes 10000000 --max-nodes 150000000 --out runs/anatomy")]
 pub struct AnatomyArgs {
     /// The position: UCI moves from the initial position, space-separated ('' for the
     /// initial position itself).

@@ -3,7 +3,8 @@
 //!
 //! Two sources of divergences:
 //! - **games** (a games.csv): for every pair whose two games differ, the first ply where they
-//!   part ([`divergence`]): the same position, old's move in one game and sd's in the other;
+//!   part ([`divergence`]): the same position, the base build's move in one game and the test
+//!   build's in the other;
 //! - **positions** (a file of positions, `name<TAB>uci moves` as `umax bench --positions` reads
 //!   it, or FEN/EPD lines): both builds think once at a budget ([`think`]); where their moves
 //!   differ, both are judged.
