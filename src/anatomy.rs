@@ -16,7 +16,7 @@ use crate::engine::anatomy::{
 };
 use crate::engine::{Abort, Engine, Limits, RootIter};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A position: a name and the UCI moves from the initial position that reach it.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,6 +68,51 @@ pub fn settings(opts: &AnatomyOptions) -> String {
         .max_nodes
         .map_or(String::new(), |n| format!(";max_nodes={n}"));
     format!("{limit}{cut};hash_bits={}", opts.hash_bits)
+}
+
+/// The positions of a run as `command.txt` records them: `NAME=HASH` of each position's moves,
+/// `;`-separated. A resume may add positions, never give a finished one's name other moves.
+fn positions_record(positions: &[Position]) -> String {
+    positions
+        .iter()
+        .map(|p| {
+            format!(
+                "{}={}",
+                csv_name(&p.name).replace([';', '='], " "),
+                crate::matchrun::options::fnv1a64(p.moves.join(" ").as_bytes())
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+/// Refuses a resume whose positions give a name recorded before (in any block of
+/// `command.txt`) other moves.
+fn check_positions(dir: &Path, positions: &[Position]) -> Result<(), String> {
+    let command = dir.join(crate::rundir::COMMAND_TXT);
+    let Ok(text) = std::fs::read_to_string(&command) else {
+        return Ok(());
+    };
+    let mut recorded = std::collections::HashMap::new();
+    for line in text.lines().filter_map(|l| l.strip_prefix("positions: ")) {
+        for entry in line.split(';') {
+            if let Some((name, hash)) = entry.rsplit_once('=') {
+                recorded.insert(name.to_string(), hash.to_string());
+            }
+        }
+    }
+    let now = positions_record(positions);
+    for entry in now.split(';') {
+        if let Some((name, hash)) = entry.rsplit_once('=')
+            && recorded.get(name).is_some_and(|h| h != hash)
+        {
+            return Err(format!(
+                "{}: position '{name}' was reached by other moves in the run on disk; refusing to resume (nothing was written; give it another name or use another directory)",
+                command.display()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The CSV's columns.
@@ -199,7 +244,7 @@ pub fn run_job(
     driver::reach(&mut engine, position.moves.iter().map(String::as_str)).map_err(
         |(ply, mv, e)| {
             format!(
-                "{}: move {} ({mv}) cannot be entered: {e:?}",
+                "{}: move {} ({mv}) cannot be entered: {e}",
                 position.name,
                 ply + 1
             )
@@ -607,6 +652,7 @@ pub fn run(opts: &AnatomyOptions) -> Result<(Vec<JobResult>, String), String> {
                     let command = dir.join(crate::rundir::COMMAND_TXT);
                     crate::rundir::check_settings(&command, [was.as_str()], &settings)?;
                 }
+                check_positions(dir, &opts.positions)?;
             }
             let lock = checked.create()?;
             let f = crate::rundir::CsvAppender::open(&path, format!("{HEADER}\n").as_bytes())?;
@@ -617,6 +663,7 @@ pub fn run(opts: &AnatomyOptions) -> Result<(Vec<JobResult>, String), String> {
                 &[
                     ("settings", settings),
                     ("concurrency", opts.concurrency.to_string()),
+                    ("positions", positions_record(&opts.positions)),
                 ],
                 &[],
             )?;

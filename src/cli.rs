@@ -152,18 +152,23 @@ impl JudgeArgs {
             Some(file) => Source::Positions {
                 file,
                 budget: match self.seconds {
-                    Some(s) if s > 0.0 && s.is_finite() => ThinkBudget::Seconds(s),
-                    Some(s) => return Err(format!("--seconds {s}: must be positive")),
+                    Some(s) if s > 0.0 && s <= 86_400.0 => ThinkBudget::Seconds(s),
+                    Some(s) => {
+                        return Err(format!(
+                            "--seconds {}: must be positive, at most 86400 (a day)",
+                            umax::text::number(s)
+                        ));
+                    }
                     None => ThinkBudget::Nodes(self.nodes.unwrap_or(100_000)),
                 },
                 hash_bits: self.hash_bits,
             },
             None => Source::Games(self.games),
         };
-        if !(self.judge_timeout > 0.0 && self.judge_timeout.is_finite()) {
+        if !(self.judge_timeout > 0.0 && self.judge_timeout <= 86_400.0) {
             return Err(format!(
-                "--judge-timeout {}: must be positive",
-                self.judge_timeout
+                "--judge-timeout {}: must be positive, at most 86400 seconds (a day)",
+                umax::text::number(self.judge_timeout)
             ));
         }
         Ok(JudgeOptions {
@@ -270,6 +275,26 @@ pub fn parse_count(s: &str) -> Result<u64, String> {
 pub fn parse_count_usize(s: &str) -> Result<usize, String> {
     let n = parse_count(s)?;
     usize::try_from(n).map_err(|_| format!("{n} is too large (at most {})", usize::MAX))
+}
+
+/// An opening suite's size: 1 to a million lines.
+pub fn opening_count(s: &str) -> Result<usize, String> {
+    let n = parse_count_usize(s)?;
+    if !(1..=1_000_000).contains(&n) {
+        return Err(format!(
+            "{n}: an opening suite holds 1 to 1000000 (1e6) lines"
+        ));
+    }
+    Ok(n)
+}
+
+/// Bootstrap resamples: 0 (no intervals) to a million (each holds a rating per build).
+pub fn resamples(s: &str) -> Result<usize, String> {
+    let n = parse_count_usize(s)?;
+    if n > 1_000_000 {
+        return Err(format!("{n} is too many: at most 1000000 (1e6)"));
+    }
+    Ok(n)
 }
 
 /// A count of at least 1 (`1e5` allowed, as everywhere a count is taken).
@@ -385,8 +410,8 @@ pub struct ReportArgs {
 
 #[derive(Args, Debug)]
 pub struct OpeningsArgs {
-    /// Openings to generate.
-    #[arg(long, default_value_t = 300, value_parser = parse_count_usize)]
+    /// Openings to generate (1 to 1000000).
+    #[arg(long, default_value_t = 300, value_parser = opening_count)]
     pub count: usize,
     /// Plies (half-moves) per opening.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=40))]
@@ -579,7 +604,7 @@ pub struct TournamentArgs {
     #[arg(long, default_value_t = 20, value_parser = parse_count)]
     pub games_per_pair: u64,
     /// Bootstrap resamples (over game pairs) for the ratings' intervals.
-    #[arg(long, default_value_t = umax::ratings::DEFAULT_RESAMPLES, value_parser = parse_count_usize)]
+    #[arg(long, default_value_t = umax::ratings::DEFAULT_RESAMPLES, value_parser = resamples)]
     pub resamples: usize,
     #[command(flatten)]
     pub run: RunArgs,

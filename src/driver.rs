@@ -26,6 +26,18 @@ pub enum EnterError {
     Refused,
 }
 
+impl std::fmt::Display for EnterError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EnterError::NotLegal(e) => write!(f, "{e}"),
+            EnterError::UnderPromotion => {
+                write!(f, "an under-promotion (micro-Max promotes to a queen only)")
+            }
+            EnterError::Refused => write!(f, "micro-Max's own legality check refuses it"),
+        }
+    }
+}
+
 /// Where a game or a position starts: with `None` the initial position, as a freshly started
 /// C process has it (`reset`); else a set-up of the position (no C counterpart, see `fen.rs`).
 /// Returns the referee's position.

@@ -93,7 +93,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 writeln!(out, "{line}")?;
             }
             out.flush()?;
-            eprintln!("kept {} openings; dropped: {rejected:?}", lines.len());
+            eprintln!("kept {} openings; dropped: {rejected}", lines.len());
             Ok(ExitCode::SUCCESS)
         }
         Command::Match(args) => {

@@ -49,6 +49,16 @@ pub struct Rejections {
     pub unbalanced: u64,
 }
 
+impl std::fmt::Display for Rejections {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} refused by micro-Max, {} ending the game, {} duplicates, {} unbalanced",
+            self.refused_by_micro_max, self.game_over, self.duplicate, self.unbalanced
+        )
+    }
+}
+
 /// Generates `opts.count` openings, one string of space-separated UCI moves each. `progress`
 /// is called after each kept line with the number kept so far. Gives up (an error) after
 /// `1000 + 100·count` candidates, e.g. when `plies` is too small to give `count` distinct
@@ -68,7 +78,7 @@ pub fn generate(
         candidates += 1;
         if candidates > max_candidates {
             return Err(format!(
-                "gave up after {max_candidates} candidates with {} openings kept ({rejected:?})",
+                "gave up after {max_candidates} candidates with {} openings kept (dropped: {rejected})",
                 kept.len()
             ));
         }

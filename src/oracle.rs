@@ -49,6 +49,9 @@ pub fn c_squares(uci: &str) -> (i32, i32) {
     (k as i32, l as i32)
 }
 
+/// Seconds a C process may take to print its first board.
+const FIRST_BOARD_S: u64 = 10;
+
 /// One running C process.
 pub struct CProcess {
     child: Child,
@@ -88,7 +91,29 @@ impl CProcess {
             stdout,
             last_fed: (0, 0),
         };
-        let first = p.reply()?;
+        // micro-Max prints its board at once: a program that prints none within a few seconds
+        // (not micro-Max, e.g. a filter waiting for input) is stopped, not waited on forever
+        let pid = p.child.id();
+        let printed = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let watched = printed.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(FIRST_BOARD_S));
+            if !watched.load(std::sync::atomic::Ordering::SeqCst) {
+                // SAFETY: kill(2) of the child this process started and has not yet reaped
+                // (it is reaped only when `p` is dropped, after this flag is set)
+                unsafe {
+                    libc::kill(pid as i32, libc::SIGKILL);
+                }
+            }
+        });
+        let first = p.reply().map_err(|e| {
+            format!(
+                "{}: no board within {FIRST_BOARD_S} s of its start ({e})",
+                binary.display()
+            )
+        });
+        printed.store(true, std::sync::atomic::Ordering::SeqCst);
+        let first = first?;
         if !first.is_empty() {
             return Err(format!("{}: a trace before any input", binary.display()));
         }

@@ -66,20 +66,37 @@ pub struct Tournament {
 }
 
 impl Tournament {
-    /// Reads every pairing directory of `dir` (a subdirectory holding a games.csv), with the
-    /// one games.csv reader; the builds come from the files' headers.
+    /// Reads the pairing directories of `dir` with the one games.csv reader: those its
+    /// `tournament.txt` lists (`pairings=`), or without one every subdirectory holding a
+    /// games.csv. A pairing directory `BASE-TEST` must hold the games of BASE against TEST,
+    /// and no two directories the same pairing (a stray copy would count its games twice).
     pub fn read(dir: &Path) -> Result<Tournament, String> {
-        let entries = std::fs::read_dir(dir).map_err(|e| {
-            format!(
-                "cannot read the tournament directory {}: {e}",
-                dir.display()
-            )
-        })?;
-        let mut files: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok())
-            .map(|e| e.path().join("games.csv"))
-            .filter(|p| p.is_file())
-            .collect();
+        let record = dir.join("tournament.txt");
+        let mut files: Vec<PathBuf> = if record.is_file() {
+            let text = std::fs::read_to_string(&record)
+                .map_err(|e| format!("cannot read {}: {e}", record.display()))?;
+            let line = text
+                .lines()
+                .find_map(|l| l.strip_prefix("pairings="))
+                .filter(|l| !l.trim().is_empty())
+                .ok_or_else(|| format!("{}: no pairings= line", record.display()))?;
+            line.split(',')
+                .map(|p| dir.join(p.trim()).join("games.csv"))
+                .filter(|p| p.is_file())
+                .collect()
+        } else {
+            let entries = std::fs::read_dir(dir).map_err(|e| {
+                format!(
+                    "cannot read the tournament directory {}: {e}",
+                    dir.display()
+                )
+            })?;
+            entries
+                .filter_map(|e| e.ok())
+                .map(|e| e.path().join("games.csv"))
+                .filter(|p| p.is_file())
+                .collect()
+        };
         files.sort();
         if files.is_empty() {
             return Err(format!(
@@ -87,12 +104,34 @@ impl Tournament {
                 dir.display()
             ));
         }
-        let mut pairings = Vec::new();
+        let mut pairings: Vec<PairingGames> = Vec::new();
         for f in files {
             let file = crate::games::read_games_csv(&f)?;
             let Some((base, test)) = file.builds.clone() else {
                 continue; // an empty file: a pairing with no games yet
             };
+            let name = f
+                .parent()
+                .and_then(|d| d.file_name())
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if name != format!("{base}-{test}") {
+                return Err(format!(
+                    "{}: holds the games of {base} against {test}, not of the pairing {name} its directory names",
+                    f.display()
+                ));
+            }
+            if let Some(twin) = pairings
+                .iter()
+                .find(|p| (p.base == base && p.test == test) || (p.base == test && p.test == base))
+            {
+                return Err(format!(
+                    "{}: a second directory of the pairing {}-{} (each pairing's games count once)",
+                    f.display(),
+                    twin.base,
+                    twin.test
+                ));
+            }
             pairings.push(PairingGames {
                 base,
                 test,

@@ -333,8 +333,8 @@ pub fn merge(
         }
         merged.push((name, csv, rows));
     }
-    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-    let _lock = crate::rundir::DirLock::acquire(out)?;
+    // a new or empty directory only: never another tournament, nor one of the shards
+    let _lock = crate::rundir::check(out, false, RECORD)?.create()?;
     crate::files::write_atomically(&out.join(RECORD), rec.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", out.join(RECORD).display()))?;
     let mut text = String::new();

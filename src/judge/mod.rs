@@ -537,8 +537,14 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
         probe.name.clone()
     };
     drop(probe);
-    let settings = settings(opts, &judge_name);
     let (tasks, found, pairing) = tasks(&opts.source, opts.builds)?;
+    // the two builds decide a row too: a resume with another match's games (or other
+    // builds) is refused, never relabelled
+    let settings = format!(
+        "{};builds={}",
+        settings(opts, &judge_name),
+        pairing.setting()
+    );
     let names = pairing.names();
     let out = &opts.out;
     let div_path = out.join(DIVERGENCES_CSV);

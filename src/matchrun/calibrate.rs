@@ -27,6 +27,10 @@ const MEASURE_NODES: i64 = 100_000;
 /// A resume re-measures; when the factor moved by more than this fraction it says so.
 pub const FACTOR_TOLERANCE: f64 = 0.05;
 
+/// The largest speed a reference or a machine may be given (nodes per second): far beyond any
+/// machine, small enough that a scaled clock stays finite.
+pub const MAX_NPS: f64 = 1e10;
+
 /// The reference speed of a calibrated clock.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TcScale {
@@ -47,12 +51,12 @@ impl TcScale {
             });
         }
         match t.parse::<f64>() {
-            Ok(v) if v.is_finite() && v >= 1000.0 => Ok(TcScale {
+            Ok(v) if v.is_finite() && (1000.0..=MAX_NPS).contains(&v) => Ok(TcScale {
                 ref_nps: v.round(),
                 named_2006: false,
             }),
             _ => Err(format!(
-                "'{s}': expected {REF_2006_NAME} (micro-Max 3.2 on a 2006 desktop core, {REF_2006_NPS} nodes/s) or a reference speed of at least 1000 nodes/s"
+                "'{s}': expected {REF_2006_NAME} (micro-Max 3.2 on a 2006 desktop core, {REF_2006_NPS} nodes/s) or a reference speed from 1000 to {MAX_NPS:e} nodes/s"
             )),
         }
     }
@@ -199,7 +203,16 @@ mod tests {
         let n = TcScale::parse("6e5").unwrap();
         assert_eq!(n.ref_nps, 600_000.0);
         assert!(!n.named_2006);
-        assert!(TcScale::parse("12").unwrap_err().contains("at least 1000"));
+        assert!(
+            TcScale::parse("12")
+                .unwrap_err()
+                .contains("from 1000 to 1e10")
+        );
+        assert!(
+            TcScale::parse("1e300")
+                .unwrap_err()
+                .contains("from 1000 to 1e10")
+        );
         assert!(TcScale::parse("fast").is_err());
         assert!(TcScale::parse("inf").is_err());
     }

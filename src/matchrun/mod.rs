@@ -174,7 +174,7 @@ fn measure_clock(
     if threads == 0 {
         return Ok(None); // nothing left to play: no measurement
     }
-    Ok(Some(match opts.tc_speed {
+    let calibration = match opts.tc_speed {
         Some(nps) => calibrate::Calibration {
             given: true,
             ..calibrate::Calibration::new(scale, *nominal, nps)
@@ -191,7 +191,15 @@ fn measure_clock(
                 ..calibrate::Calibration::new(scale, *nominal, nps)
             }
         }
-    }))
+    };
+    if !calibration.clock.is_finite() || calibration.clock > options::MAX_CLOCK_S {
+        return Err(format!(
+            "{}: at most {} s per side (a day); refusing to play",
+            calibration.describe(scale, *nominal),
+            options::MAX_CLOCK_S
+        ));
+    }
+    Ok(Some(calibration))
 }
 
 /// The budget the games of one pairing are played at, the settings string of their rows, and

@@ -7,6 +7,9 @@ use std::path::PathBuf;
 pub const DEFAULT_NODES: u64 = 100_000;
 /// Largest node budget of a think: the C's node counter `N` is an `int`.
 pub const MAX_NODES: u64 = 2_000_000_000;
+
+/// The longest clock a side may get, nominal or scaled (seconds): a day.
+pub const MAX_CLOCK_S: f64 = 86_400.0;
 /// Largest number of games: game numbers go up to `2 × pairs` and must fit in a `u64`
 /// (u64::MAX is odd, so it would round up past itself).
 pub const MAX_GAMES: u64 = u64::MAX - 1;
@@ -198,7 +201,14 @@ impl MatchOptions {
             }
             Budget::Time(s) if !(s.is_finite() && s > 0.0) => {
                 return Err(format!(
-                    "--tc must be a positive number of seconds, not {s}"
+                    "--tc must be a positive number of seconds, not {}",
+                    crate::text::number(s)
+                ));
+            }
+            Budget::Time(s) if s > MAX_CLOCK_S => {
+                return Err(format!(
+                    "--tc {}: at most {MAX_CLOCK_S} seconds per side (a day)",
+                    crate::text::number(s)
                 ));
             }
             _ => {}
@@ -233,10 +243,20 @@ impl MatchOptions {
                     "--tc-speed gives the speed --tc-scale divides by: it needs --tc-scale".into(),
                 );
             }
-            if !(v.is_finite() && v >= 1.0) {
+            if !(v.is_finite() && (1.0..=super::calibrate::MAX_NPS).contains(&v)) {
                 return Err(format!(
-                    "--tc-speed must be a positive number of nodes per second, not {v}"
+                    "--tc-speed must be a number of nodes per second from 1 to {:e}, not {v}",
+                    super::calibrate::MAX_NPS
                 ));
+            }
+            if let (Some(scale), &Budget::Time(s)) = (&self.tc_scale, &self.budget) {
+                let clock = s * scale.ref_nps / v;
+                if clock > MAX_CLOCK_S {
+                    return Err(format!(
+                        "--tc {s} scaled by {} / {v} nodes/s is {clock:.0} s per side: at most {MAX_CLOCK_S} (a day)",
+                        scale.ref_nps
+                    ));
+                }
             }
         }
         if self.resume && self.out.is_none() {

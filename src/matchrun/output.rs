@@ -59,6 +59,34 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
         file.rows.iter().map(|r| r.settings.as_str()),
         settings,
     )?;
+    if let Some(r) = file
+        .rows
+        .iter()
+        .find(|r| r.game == 0 || r.game > opts.games)
+    {
+        return Err(format!(
+            "{}: holds game {}, which a match of --games {} does not have; refusing to resume (nothing was written)",
+            csv.display(),
+            r.game,
+            opts.games
+        ));
+    }
+    if !file.rows.is_empty() {
+        for output in GAME_FILES {
+            let p = path.join(output.name());
+            if !p.is_file() {
+                return Err(format!(
+                    "{}: missing while {} holds {} games, whose records it kept; refusing to resume (nothing was written): put it back (`umax recover {}` if the run saved it as {}{}), or move the run aside to start afresh",
+                    p.display(),
+                    GAMES_CSV,
+                    file.rows.len(),
+                    path.display(),
+                    output.name(),
+                    crate::rundir::RECOVERED_SUFFIX
+                ));
+            }
+        }
+    }
     Ok(DirPlan::Resume {
         dir,
         rows: file.rows,

@@ -202,10 +202,24 @@ fn the_command_writes_resumes_and_refuses() {
         err.contains("other settings") && err.contains("depth: 4 (on disk) vs 5 (now)"),
         "{err}"
     );
+    // a resume whose position of the same name is reached by other moves is refused
+    let rows_before = std::fs::read(dir.join("anatomy.csv")).unwrap();
+    let mut moved = common.to_vec();
+    moved[1] = POSITIONS[1];
+    assert_ne!(POSITIONS[0], POSITIONS[1]);
+    let moved = umax(&[&moved[..], &["--builds", "old,sd", "--out", d, "--resume"]].concat());
+    assert!(!moved.status.success());
+    let err = String::from_utf8_lossy(&moved.stderr);
+    assert!(
+        err.contains("was reached by other moves in the run on disk"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(dir.join("anatomy.csv")).unwrap(), rows_before);
     // bad input: a clear error, nothing written
     let bad = umax(&["--moves", "e2e5", "--depth", "3", "--hash-bits", "12"]);
     assert!(!bad.status.success());
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("e2e5"));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("e2e5") && !err.contains("NotLegal"), "{err}");
     let no_game = umax(&["--games", "tests/data/does-not-exist.csv", "--select", "3"]);
     assert!(!no_game.status.success());
     let zero = umax(&["--moves", "", "--depth", "0"]);

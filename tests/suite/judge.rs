@@ -350,6 +350,13 @@ fn missing_mute_dying_and_hanging_judges() {
     fails_with(&r, &[mute.to_str().unwrap(), "not a working UCI engine"]);
     assert!(!out.exists());
 
+    let r = judge_games(&csv, &out, &[&"--judge-timeout", &"1e99"]);
+    fails_with(
+        &r,
+        &["--judge-timeout 1e99: must be positive, at most 86400"],
+    );
+    assert!(!out.exists());
+
     let silent = script(&dir, "silent", "while read line; do :; done\n");
     let r = judge_games(
         &csv,
@@ -495,6 +502,16 @@ fn any_pairing_is_judged_under_its_builds_names() {
     // --resume with everything done: the same rows
     ok(&run_args(&with(base, &["--resume"])));
     assert_eq!(judged(rows(&out.join("divergences.csv"))), first);
+    // --resume with another match's games.csv (same file name, old vs sd): refused, never
+    // relabelled as this run's builds
+    let before = std::fs::read(out.join("divergences.csv")).unwrap();
+    let other = games_csv(&dir);
+    assert_eq!(other.file_name(), games.file_name());
+    fails_with(
+        &run_args(&with(umax_judges_games(&other, &out), &["--resume"])),
+        &["other settings", "builds"],
+    );
+    assert_eq!(std::fs::read(out.join("divergences.csv")).unwrap(), before);
 
     // positions mode: --builds names the thinkers and the columns
     let pos = dir.join("positions.txt");

@@ -110,6 +110,12 @@ fn bad_input_is_refused_before_any_game() {
         (&["--games", "0"], "--games must be at least 1"),
         (&["--nodes", "0"], "--nodes must be at least 1"),
         (&["--tc", "0"], "--tc must be a positive number"),
+        (&["--tc", "1e99"], "--tc 1e99: at most 86400 seconds"),
+        (
+            &["--tc", "100", "--tc-scale", "1e9", "--tc-speed", "1000"],
+            "at most 86400 (a day)",
+        ),
+        (&["--tc", "1", "--tc-scale", "1e300"], "from 1000 to 1e10"),
         (&["--nodes", "5", "--tc", "1"], "cannot be used with"),
         (&["--concurrency", "0"], "--concurrency must be at least 1"),
     ];
@@ -140,6 +146,59 @@ fn bad_input_is_refused_before_any_game() {
     assert_eq!(
         std::fs::read_to_string(full.join("notes.txt")).unwrap(),
         "mine"
+    );
+}
+
+/// A resume that would lose or invent a game is refused, nothing written: a per-game file
+/// missing while games.csv holds games, and a row numbered beyond `--games`.
+#[test]
+fn a_resume_that_would_lose_or_invent_games_is_refused() {
+    let root = scratch("resume_refusals");
+    let base = root.join("base");
+    run_ok(&[&["--games", "2"], SHORT, &["--out", path_str(&base)]].concat());
+    let copy = |name: &str| {
+        let d = root.join(name);
+        std::fs::create_dir_all(&d).unwrap();
+        for f in ["games.csv", "games.pgn", "command.txt"] {
+            std::fs::copy(base.join(f), d.join(f)).unwrap();
+        }
+        d
+    };
+    let resume = |d: &Path| -> String {
+        let out = run_match(
+            &[
+                &["--games", "2"],
+                SHORT,
+                &["--out", path_str(d), "--resume"],
+            ]
+            .concat(),
+        );
+        assert!(!out.status.success(), "resumed {}", d.display());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let no_pgn = copy("no-pgn");
+    std::fs::remove_file(no_pgn.join("games.pgn")).unwrap();
+    let err = resume(&no_pgn);
+    assert!(
+        err.contains("games.pgn: missing while games.csv holds 2 games"),
+        "{err}"
+    );
+    assert!(!no_pgn.join("games.pgn").exists(), "nothing written");
+    let extra = copy("extra");
+    let csv = std::fs::read_to_string(extra.join("games.csv")).unwrap();
+    let last = csv.lines().last().unwrap();
+    let (_, rest) = last.split_once(',').unwrap();
+    let (_, rest) = rest.split_once(',').unwrap();
+    let grown = format!("{csv}7,4,{rest}\n");
+    std::fs::write(extra.join("games.csv"), &grown).unwrap();
+    let err = resume(&extra);
+    assert!(
+        err.contains("holds game 7, which a match of --games 2 does not have"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(extra.join("games.csv")).unwrap(),
+        grown
     );
 }
 

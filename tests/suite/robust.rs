@@ -236,6 +236,35 @@ fn node_counts_in_scientific_notation() {
     let out = umax_with(&["play", "--nodes", "1e3"]);
     assert!(out.status.success(), "{}", stderr(&out));
     fails_with(&umax_with(&["bench", "--nodes", "3e9"]), &["out of range"]);
+    // counts that would exhaust memory or never end are refused at once
+    fails_with(
+        &umax_with(&["openings", "--count", "1e10"]),
+        &["1 to 1000000"],
+    );
+    fails_with(
+        &umax_with(&[
+            "tournament",
+            "--rate",
+            "results/iid-scaled-15",
+            "--resamples",
+            "1e99",
+        ]),
+        &["--resamples"],
+    );
+    // a suite that cannot be made gives up in words, not in Rust's debug format
+    let out = umax_with(&[
+        "openings",
+        "--count",
+        "21",
+        "--plies",
+        "1",
+        "--nodes",
+        "1000",
+        "--hash-bits",
+        "12",
+    ]);
+    fails_with(&out, &["gave up after", "dropped: 0 refused by micro-Max"]);
+    assert!(!stderr(&out).contains("Rejections"), "{}", stderr(&out));
 }
 
 #[test]

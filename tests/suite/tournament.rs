@@ -299,5 +299,76 @@ fn bad_input_is_refused_before_anything_is_written() {
     assert!(err.contains("not empty"), "{err}");
 }
 
+/// A copy of a tournament directory's files (pairing directories one level down).
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_tree(&p, &to.join(e.file_name()));
+        } else if e.file_name() != ".umax-lock" {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+/// `--merge` writes only into a new or empty directory (never over a tournament or one of the
+/// shards it reads); `--rate` counts each pairing of `tournament.txt` once, and refuses a
+/// pairing directory holding other builds' games; `--resamples` is bounded.
+#[test]
+fn merge_and_rate_never_mix_runs() {
+    let base = baseline();
+    let root = scratch("tournament_mix");
+    let before = std::fs::read(base.join("tournament.txt")).unwrap();
+    let err = refused(&["--merge", p(base), "--out", p(base)]);
+    assert!(err.contains("not empty"), "{err}");
+    let victim = root.join("victim");
+    copy_tree(base, &victim);
+    let err = refused(&["--merge", p(base), "--out", p(&victim)]);
+    assert!(err.contains("not empty"), "{err}");
+    assert_eq!(
+        std::fs::read(victim.join("tournament.txt")).unwrap(),
+        before
+    );
+    // a stray copy of a pairing is not rated twice when tournament.txt lists the pairings
+    let stray = root.join("stray");
+    copy_tree(base, &stray);
+    std::fs::create_dir_all(stray.join("foo-bar")).unwrap();
+    std::fs::copy(
+        base.join("old-sd/games.csv"),
+        stray.join("foo-bar/games.csv"),
+    )
+    .unwrap();
+    let rated = |d: &Path| ok(&["--rate", p(d), "--resamples", "20"]);
+    let table = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.contains(" vs ") || l.contains("(anchor)"))
+            .map(str::to_string)
+            .collect()
+    };
+    let (ours, theirs) = (table(&rated(&stray)), table(&rated(base)));
+    assert!(ours.len() >= 4, "{ours:?}");
+    assert_eq!(ours, theirs);
+    // without the record, a misnamed directory is refused, not counted
+    std::fs::remove_file(stray.join("tournament.txt")).unwrap();
+    let err = refused(&["--rate", p(&stray)]);
+    assert!(
+        err.contains("holds the games of old against sd, not of the pairing foo-bar"),
+        "{err}"
+    );
+    // a pairing directory holding another pairing's games
+    let swapped = root.join("swapped");
+    copy_tree(base, &swapped);
+    std::fs::copy(
+        base.join("old-sdnr/games.csv"),
+        swapped.join("old-sd/games.csv"),
+    )
+    .unwrap();
+    let err = refused(&["--rate", p(&swapped)]);
+    assert!(err.contains("old-sd"), "{err}");
+    let err = refused(&["--rate", p(base), "--resamples", "1e99"]);
+    assert!(err.contains("--resamples"), "{err}");
+}
+
 #[allow(dead_code)]
 fn unused(_: Command) {}
