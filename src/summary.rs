@@ -234,9 +234,63 @@ fn ratio(a: f64, b: f64) -> Option<f64> {
     r.is_finite().then_some(r)
 }
 
+/// A row the runner could have written: game and pair numbers (`pair` is the game's pair,
+/// `(game+1)/2`), the result as the test build's score from its colour, times finite and not
+/// negative. A row edited or written by hand that contradicts itself is refused by name.
+fn check_row(r: &GameRow, test: &str) -> Result<(), String> {
+    let g = r.game;
+    if g == 0 || r.pair != g.div_ceil(2) {
+        return Err(format!(
+            "game {g}: pair {} is not the game's pair ({}; games are numbered from 1, two to a pair)",
+            r.pair,
+            g.div_ceil(2)
+        ));
+    }
+    let white = match r.result.as_str() {
+        "1-0" => 1.0,
+        "0-1" => 0.0,
+        "1/2-1/2" => 0.5,
+        other => {
+            return Err(format!(
+                "game {g}: result '{other}' is not 1-0, 0-1 or 1/2-1/2"
+            ));
+        }
+    };
+    let expected = if r.white == test {
+        white
+    } else if r.black == test {
+        1.0 - white
+    } else {
+        return Err(format!(
+            "game {g}: neither white ({}) nor black ({}) is the test build {test}",
+            r.white, r.black
+        ));
+    };
+    if r.test_score != expected {
+        return Err(format!(
+            "game {g}: result {} with {test} as {} is a score of {expected}, not {test}_score {}",
+            r.result,
+            if r.white == test { "white" } else { "black" },
+            r.test_score
+        ));
+    }
+    for (what, v) in [
+        ("cpu", r.test_cpu_s),
+        ("cpu", r.base_cpu_s),
+        ("wall", r.test_wall_s),
+        ("wall", r.base_wall_s),
+    ] {
+        if !(v.is_finite() && v >= 0.0) {
+            return Err(format!("game {g}: a {what} time of {v} seconds"));
+        }
+    }
+    Ok(())
+}
+
 /// Summarizes a match. Refuses an empty list, duplicate game numbers, rows with different
-/// `settings`, an `test_score` other than 0, ½, 1, and a pair with more than two games or two
-/// games with the same colours; the error names the games (and the settings).
+/// `settings`, an `test_score` other than 0, ½, 1, a row that contradicts itself
+/// ([`check_row`]), and a pair with more than two games or two games with the same colours;
+/// the error names the games (and the settings).
 pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
     let first = rows.first().ok_or("no games to summarize")?;
     let mut sorted: Vec<&GameRow> = rows.iter().collect();
@@ -283,6 +337,7 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
                 ));
             }
         }
+        check_row(r, &test)?;
         *terminations.entry(r.termination.clone()).or_insert(0) += 1;
         test_cpu += r.test_cpu_s;
         base_cpu += r.base_cpu_s;

@@ -164,6 +164,37 @@ fn bad_input_fails_cleanly() {
     fails_with(&out, &["garbage.csv"]);
     let out = umax_report(&[&dir.join("missing.csv"), &"--sprt", &"1,0,0.05,0.05"]);
     fails_with(&out, &["elo0 must be below elo1"]);
+    // rows that contradict themselves: each one edit of the committed fixture's row 4
+    let fixture = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/report/games.csv"),
+    )
+    .unwrap();
+    let row4 = fixture.lines().find(|l| l.starts_with("4,2,")).unwrap();
+    let cases: [(&str, String, &str); 4] = [
+        (
+            "result",
+            row4.replacen(",1-0,0.0,", ",0-1,0.0,", 1),
+            "is a score of 1, not sd_score 0",
+        ),
+        (
+            "pair",
+            row4.replacen("4,2,", "4,5,", 1),
+            "pair 5 is not the game's pair (2",
+        ),
+        ("game", row4.replacen("4,2,", "0,2,", 1), "game 0: pair 2"),
+        (
+            "cpu",
+            row4.replacen(",11.466967389,", ",-1,", 1),
+            "a cpu time of -1 seconds",
+        ),
+    ];
+    for (name, edited, message) in cases {
+        assert_ne!(edited, row4, "{name}");
+        let path = dir.join(format!("{name}.csv"));
+        std::fs::write(&path, fixture.replace(row4, &edited)).unwrap();
+        let out = umax_report(&[&path, &"--out", &dir.join(name)]);
+        fails_with(&out, &[message]);
+    }
 }
 
 /// Shard `k`/`n` of a handmade 12-game match: the rows of its pairs, in `dir/s{k}/games.csv`,

@@ -102,21 +102,39 @@ fn malformed_rows_are_refused() {
     let mut g10 = row(10, 0.0, "checkmate", "e2e4");
     g10.white = "sd".into();
     g10.black = "old".into();
+    g10.result = "0-1".into(); // sd, white, scored 0
     rows.push(g10);
     let err = summarize(&rows).unwrap_err();
     assert!(
         err.contains("pair 5: games 9 and 10 both have sd as white"),
         "{err}"
     );
-    // Three games in one pair.
+    // Three games in one pair: game 11 is not of pair 2 (a pair is games 2p-1 and 2p).
     let mut rows = match_rows();
     let mut g11 = row(11, 0.0, "checkmate", "e2e4");
     g11.pair = 2;
     rows.push(g11);
     let err = summarize(&rows).unwrap_err();
     assert!(
-        err.contains("pair 2 has more than two games: 3, 4, 11"),
+        err.contains("game 11: pair 2 is not the game's pair (6"),
         "{err}"
+    );
+    // A result that contradicts the score, and a negative time.
+    let mut rows = match_rows();
+    rows[1].result = if rows[1].result == "1-0" {
+        "0-1"
+    } else {
+        "1-0"
+    }
+    .into();
+    let err = summarize(&rows).unwrap_err();
+    assert!(err.contains("is a score of"), "{err}");
+    let mut rows = match_rows();
+    rows[2].base_wall_s = f64::NAN;
+    assert!(
+        summarize(&rows)
+            .unwrap_err()
+            .contains("a wall time of NaN seconds")
     );
 }
 
