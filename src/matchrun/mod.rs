@@ -379,7 +379,11 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
         print!("{text}");
     }
     println!("Games:   {}", dir_path.join(output::GAMES_CSV).display());
-    println!("Summary: {}", dir_path.join("summary.csv").display());
+    if outcome.rows.is_empty() {
+        println!("Summary: none (no games in this run: a shard that owns no pair of the match)");
+    } else {
+        println!("Summary: {}", dir_path.join("summary.csv").display());
+    }
     println!("PGN:     {}", dir_path.join(output::GAMES_PGN).display());
     Ok(outcome)
 }

@@ -202,6 +202,24 @@ fn a_resume_that_would_lose_or_invent_games_is_refused() {
     );
 }
 
+/// A shard that owns no pair plays nothing and names no summary it did not write.
+#[test]
+fn a_shard_without_pairs_claims_no_summary() {
+    let dir = scratch("empty_shard").join("run");
+    let out = run_ok(
+        &[
+            &["--games", "2", "--shard", "2/2"],
+            SHORT,
+            &["--out", path_str(&dir)],
+        ]
+        .concat(),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Summary: none"), "{text}");
+    assert!(!dir.join("summary.csv").exists());
+    assert!(rows(&dir).is_empty());
+}
+
 /// The short games of the two runs below (with `--games`).
 const SHORT: &[&str] = &["--nodes", "1000", "--hash-bits", "16", "--max-plies", "30"];
 
