@@ -23,8 +23,31 @@ pub fn recover(dir: &Path) -> Result<String, String> {
         .filter(|p| p.is_dir())
         .collect();
     subdirs.sort();
+    // a tournament's pairings are those its record lists: rows saved in any other directory
+    // are not merged into a pairing of it
+    let pairings: Option<Vec<String>> = fs::read_to_string(dir.join("tournament.txt"))
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find_map(|l| l.strip_prefix("pairings="))
+                .map(|l| l.split(',').map(str::to_string).collect())
+        });
     for sub in subdirs {
         if recovered_path(&sub.join(GAMES_CSV)).exists() {
+            let name = sub
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if let Some(p) = &pairings
+                && !p.contains(&name)
+            {
+                return Err(format!(
+                    "{}: not a pairing of the tournament {} (its tournament.txt lists {}); not merging anything",
+                    sub.display(),
+                    dir.display(),
+                    p.join(",")
+                ));
+            }
             dirs.push(sub);
         }
     }
@@ -115,7 +138,8 @@ fn merge_plan(dir: &Path) -> Result<MergePlan, String> {
             }
         }
     }
-    let recovered = saved.rows.len();
+    // the saved rows the directory lacked (the others were there already)
+    let recovered = rows.len() - current.len();
     let saved_games: std::collections::HashSet<u64> = saved.rows.iter().map(|r| r.game).collect();
     let all_games: std::collections::HashSet<u64> = rows.iter().map(|r| r.game).collect();
     let mut writes = vec![(csv.clone(), crate::games::csv_bytes(&rows))];

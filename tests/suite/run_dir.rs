@@ -437,3 +437,45 @@ fn a_tournament_grows_by_builds_and_refuses_anything_else() {
         String::from_utf8_lossy(&again.stderr)
     );
 }
+
+/// `umax recover` counts as recovered only the rows the directory lacked, and merges nothing
+/// into a directory its tournament does not list as a pairing.
+#[test]
+fn recover_counts_only_missing_rows_and_keeps_to_the_tournaments_pairings() {
+    let dir = scratch("recover_counts");
+    let run = dir.join("run");
+    run_ok(&[
+        "--games",
+        "2",
+        "--nodes",
+        "1000",
+        "--hash-bits",
+        "12",
+        "--max-plies",
+        "20",
+        "--out",
+        path_str(&run),
+    ]);
+    std::fs::copy(run.join("games.csv"), run.join("games.csv.recovered")).unwrap();
+    let rec = umax().args(["recover", path_str(&run)]).output().unwrap();
+    let text = String::from_utf8_lossy(&rec.stdout);
+    assert!(
+        rec.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rec.stderr)
+    );
+    assert!(
+        text.contains("2 rows (0 recovered, 2 already there)"),
+        "{text}"
+    );
+    // a tournament directory whose record lists old-sd only, and rows saved in x-y
+    let t = dir.join("t");
+    std::fs::create_dir_all(t.join("x-y")).unwrap();
+    std::fs::write(t.join("tournament.txt"), "builds=old,sd\npairings=old-sd\n").unwrap();
+    std::fs::copy(run.join("games.csv"), t.join("x-y/games.csv.recovered")).unwrap();
+    let rec = umax().args(["recover", path_str(&t)]).output().unwrap();
+    assert!(!rec.status.success());
+    let err = String::from_utf8_lossy(&rec.stderr);
+    assert!(err.contains("not a pairing of the tournament"), "{err}");
+    assert!(!t.join("x-y/games.csv").exists(), "nothing written");
+}
