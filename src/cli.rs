@@ -117,7 +117,7 @@ pub struct JudgeArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100), conflicts_with = "judge_nodes")]
     pub judge_depth: Option<u32>,
     /// The judge's hash (MB).
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub judge_hash: u32,
     /// Seconds to wait for any answer of the judge before taking it for hung.
     #[arg(long, default_value_t = 120.0)]

@@ -198,6 +198,9 @@ fn bench(args: cli::BenchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
         None => bench::builtin_suite(),
     };
     let builds: Vec<Build> = args.build.0.clone();
+    if args.csv.is_some() && args.depth.is_none() {
+        return Err("--csv writes the depth table: it needs --depth D".into());
+    }
     if let Some(depth) = args.depth {
         // a file that cannot be written is refused before the (long) run, not after it
         if let Some(path) = &args.csv {
@@ -245,15 +248,15 @@ fn anatomy(args: cli::AnatomyArgs) -> Result<ExitCode, Box<dyn std::error::Error
         (Some(d), _) => RootLimit::Depth(d),
         (None, n) => {
             let n = n.unwrap_or(10_000_000);
-            if n > umax::matchrun::options::MAX_NODES {
-                return Err(format!("--nodes {n}: at most 2e9 (the C's N is an int)").into());
+            if n == 0 || n > umax::matchrun::options::MAX_NODES {
+                return Err(format!("--nodes {n}: 1 to 2e9 (the C's N is an int)").into());
             }
             RootLimit::Nodes(n as i64)
         }
     };
     let max_nodes = match args.max_nodes {
-        Some(n) if n > umax::matchrun::options::MAX_NODES => {
-            return Err(format!("--max-nodes {n}: at most 2e9 (the C's N is an int)").into());
+        Some(n) if n == 0 || n > umax::matchrun::options::MAX_NODES => {
+            return Err(format!("--max-nodes {n}: 1 to 2e9 (the C's N is an int)").into());
         }
         n => n.map(|n| n as i32),
     };

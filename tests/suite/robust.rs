@@ -251,6 +251,27 @@ fn node_counts_in_scientific_notation() {
         ]),
         &["--resamples"],
     );
+    // limits that would be silently ignored or meaningless are refused
+    fails_with(
+        &umax_with(&["anatomy", "--moves", "e2e4", "--nodes", "0"]),
+        &["--nodes 0: 1 to 2e9"],
+    );
+    fails_with(
+        &umax_with(&[
+            "anatomy",
+            "--moves",
+            "e2e4",
+            "--depth",
+            "2",
+            "--max-nodes",
+            "0",
+        ]),
+        &["--max-nodes 0: 1 to 2e9"],
+    );
+    fails_with(
+        &umax_with(&["bench", "--csv", "x.csv", "--nodes", "1000"]),
+        &["it needs --depth"],
+    );
     // a suite that cannot be made gives up in words, not in Rust's debug format
     let out = umax_with(&[
         "openings",
