@@ -223,6 +223,20 @@ pub fn run(opts: &ReportOptions) -> Result<(String, Vec<PathBuf>), String> {
             _ => PathBuf::from("."),
         },
     };
+    // a directory holding another run's rows keeps its own summary and plots
+    let there = out.join("games.csv");
+    if there.is_file() {
+        let same = |p: &PathBuf| match (p.canonicalize(), there.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        };
+        if !opts.csv.iter().any(same) {
+            return Err(format!(
+                "--out {}: it holds another run's games.csv, whose summary and plots this report would replace; write it elsewhere",
+                out.display()
+            ));
+        }
+    }
     std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     // one writer per directory: not into a run's directory while it runs (its own summary at
     // the end takes the lock it holds)

@@ -188,6 +188,26 @@ fn bad_input_fails_cleanly() {
             "a cpu time of -1 seconds",
         ),
     ];
+    // --out into another run's directory: its summary and plots stay its own
+    let other = dir.join("other-run");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::write(other.join("games.csv"), &fixture).unwrap();
+    std::fs::write(other.join("summary.csv"), "theirs").unwrap();
+    let mine = dir.join("mine.csv");
+    std::fs::write(&mine, &fixture).unwrap();
+    let out = umax_report(&[&mine, &"--out", &other]);
+    fails_with(&out, &["holds another run's games.csv"]);
+    assert_eq!(
+        std::fs::read_to_string(other.join("summary.csv")).unwrap(),
+        "theirs"
+    );
+    // its own directory (the default) and its own games.csv named as --out are fine
+    let own = umax_report(&[&other.join("games.csv"), &"--out", &other]);
+    assert!(
+        own.status.success(),
+        "{}",
+        String::from_utf8_lossy(&own.stderr)
+    );
     for (name, edited, message) in cases {
         assert_ne!(edited, row4, "{name}");
         let path = dir.join(format!("{name}.csv"));
