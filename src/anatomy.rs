@@ -71,7 +71,7 @@ pub fn settings(opts: &AnatomyOptions) -> String {
 }
 
 /// The positions of a run as `command.txt` records them: `NAME=HASH` of each position's moves,
-/// `;`-separated. A resume may add positions, never give a finished one's name other moves.
+/// `;`-separated. A resume may add positions, never give a recorded name other moves.
 fn positions_record(positions: &[Position]) -> String {
     positions
         .iter()

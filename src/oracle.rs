@@ -94,13 +94,15 @@ impl CProcess {
         // micro-Max prints its board at once: a program that prints none within a few seconds
         // (not micro-Max, e.g. a filter waiting for input) is stopped, not waited on forever
         let pid = p.child.id();
-        let printed = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let printed = std::sync::Arc::new(std::sync::Mutex::new(false));
         let watched = printed.clone();
         std::thread::spawn(move || {
             std::thread::sleep(std::time::Duration::from_secs(FIRST_BOARD_S));
-            if !watched.load(std::sync::atomic::Ordering::SeqCst) {
-                // SAFETY: kill(2) of the child this process started and has not yet reaped
-                // (it is reaped only when `p` is dropped, after this flag is set)
+            let printed = watched.lock().unwrap_or_else(|e| e.into_inner());
+            if !*printed {
+                // SAFETY: kill(2) of the child this process started; the flag is set (under
+                // this lock) before `p` can be dropped and the child reaped, so while it is
+                // unset the pid is still our unreaped child's
                 unsafe {
                     libc::kill(pid as i32, libc::SIGKILL);
                 }
@@ -108,11 +110,11 @@ impl CProcess {
         });
         let first = p.reply().map_err(|e| {
             format!(
-                "{}: no board within {FIRST_BOARD_S} s of its start ({e})",
+                "{}: printed no board (not micro-Max, or stopped after {FIRST_BOARD_S} s without one): {e}",
                 binary.display()
             )
         });
-        printed.store(true, std::sync::atomic::Ordering::SeqCst);
+        *printed.lock().unwrap_or_else(|e| e.into_inner()) = true;
         let first = first?;
         if !first.is_empty() {
             return Err(format!("{}: a trace before any input", binary.display()));

@@ -59,9 +59,6 @@ pub fn echo(text: &str) -> String {
     s
 }
 
-/// A count: a whole number, written plainly (`100000`) or in the exact scientific notation the
-/// C uses for its limit (`1e7`, `2.5e5`, `1E5`, `1e+5`). Refuses what is not a whole number
-/// (`2.5e0`), negative numbers and values above `u64::MAX`, saying why.
 /// A number for a message: as written for ordinary sizes, in exponent form (`1e99`) when huge
 /// or tiny, so a refusal never prints a hundred digits.
 pub fn number(x: f64) -> String {
@@ -72,6 +69,9 @@ pub fn number(x: f64) -> String {
     }
 }
 
+/// A count: a whole number, written plainly (`100000`) or in the exact scientific notation the
+/// C uses for its limit (`1e7`, `2.5e5`, `1E5`, `1e+5`). Refuses what is not a whole number
+/// (`2.5e0`), negative numbers and values above `u64::MAX`, saying why.
 pub fn parse_count(s: &str) -> Result<u64, String> {
     let t = s.trim();
     let example = "like 100000, 1e5 or 2.5e5";

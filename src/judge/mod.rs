@@ -540,11 +540,8 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
     let (tasks, found, pairing) = tasks(&opts.source, opts.builds)?;
     // the two builds decide a row too: a resume with another match's games (or other
     // builds) is refused, never relabelled
-    let settings = format!(
-        "{};builds={}",
-        settings(opts, &judge_name),
-        pairing.setting()
-    );
+    let unnamed = settings(opts, &judge_name);
+    let mut settings = format!("{unnamed};builds={}", pairing.setting());
     let names = pairing.names();
     let out = &opts.out;
     let div_path = out.join(DIVERGENCES_CSV);
@@ -554,6 +551,27 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
     let dir = crate::rundir::check(out, opts.resume, DIVERGENCES_CSV)?;
     let mut rows = read_csv::<DivergenceRow>(&div_path)?;
     let think_rows = read_csv::<ThinkRow>(&thinks_path)?;
+    // rows written before the settings named the builds: their file's header names them
+    // (`BASE_move,TEST_move`); such a run continues with its own settings string
+    let legacy = |s: &str| !s.split(';').any(|kv| kv.starts_with("builds="));
+    let recorded: Vec<&str> = rows
+        .iter()
+        .map(|r| r.settings.as_str())
+        .chain(think_rows.iter().map(|r| r.settings.as_str()))
+        .collect();
+    if !recorded.is_empty() && recorded.iter().all(|s| legacy(s)) {
+        let header = fs::read_to_string(&div_path).unwrap_or_default();
+        let header = header.lines().next().unwrap_or("");
+        if !header.contains(&format!(",{}_move,{}_move,", names.0, names.1)) {
+            return Err(format!(
+                "{}: its rows are not of {} against {} (header: {header}); refusing to resume (nothing was written)",
+                div_path.display(),
+                names.1,
+                names.0
+            ));
+        }
+        settings = unnamed;
+    }
     crate::rundir::check_settings(
         &div_path,
         rows.iter().map(|r| r.settings.as_str()),

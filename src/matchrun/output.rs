@@ -76,11 +76,10 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
             let p = path.join(output.name());
             if !p.is_file() {
                 return Err(format!(
-                    "{}: missing while {} holds {} games, whose records it kept; refusing to resume (nothing was written): put it back (`umax recover {}` if the run saved it as {}{}), or move the run aside to start afresh",
+                    "{}: missing while {} holds {} games, whose records it kept; refusing to resume (nothing was written): put it back (from {}{} if the run saved it there, or from a copy), or move the run aside to start afresh",
                     p.display(),
                     GAMES_CSV,
                     file.rows.len(),
-                    path.display(),
                     output.name(),
                     crate::rundir::RECOVERED_SUFFIX
                 ));
