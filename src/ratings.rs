@@ -65,23 +65,35 @@ pub struct Tournament {
     pub pairings: Vec<PairingGames>,
 }
 
+/// The pairings a tournament directory's `tournament.txt` lists (its `pairings=` line), or
+/// `None` without the file. A record without the line is an error.
+pub fn recorded_pairings(dir: &Path) -> Result<Option<Vec<String>>, String> {
+    let record = dir.join("tournament.txt");
+    if !record.is_file() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&record)
+        .map_err(|e| format!("cannot read {}: {e}", record.display()))?;
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("pairings="))
+        .filter(|l| !l.trim().is_empty())
+        .ok_or_else(|| format!("{}: no pairings= line", record.display()))?;
+    Ok(Some(
+        line.split(',').map(|p| p.trim().to_string()).collect(),
+    ))
+}
+
 impl Tournament {
     /// Reads the pairing directories of `dir` with the one games.csv reader: those its
     /// `tournament.txt` lists (`pairings=`), or without one every subdirectory holding a
     /// games.csv. A pairing directory `BASE-TEST` must hold the games of BASE against TEST,
     /// and no two directories the same pairing (a stray copy would count its games twice).
     pub fn read(dir: &Path) -> Result<Tournament, String> {
-        let record = dir.join("tournament.txt");
-        let mut files: Vec<PathBuf> = if record.is_file() {
-            let text = std::fs::read_to_string(&record)
-                .map_err(|e| format!("cannot read {}: {e}", record.display()))?;
-            let line = text
-                .lines()
-                .find_map(|l| l.strip_prefix("pairings="))
-                .filter(|l| !l.trim().is_empty())
-                .ok_or_else(|| format!("{}: no pairings= line", record.display()))?;
-            line.split(',')
-                .map(|p| dir.join(p.trim()).join("games.csv"))
+        let mut files: Vec<PathBuf> = if let Some(listed) = recorded_pairings(dir)? {
+            listed
+                .iter()
+                .map(|p| dir.join(p).join("games.csv"))
                 .filter(|p| p.is_file())
                 .collect()
         } else {

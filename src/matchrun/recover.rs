@@ -25,13 +25,7 @@ pub fn recover(dir: &Path) -> Result<String, String> {
     subdirs.sort();
     // a tournament's pairings are those its record lists: rows saved in any other directory
     // are not merged into a pairing of it
-    let pairings: Option<Vec<String>> = fs::read_to_string(dir.join("tournament.txt"))
-        .ok()
-        .and_then(|t| {
-            t.lines()
-                .find_map(|l| l.strip_prefix("pairings="))
-                .map(|l| l.split(',').map(str::to_string).collect())
-        });
+    let pairings = crate::ratings::recorded_pairings(dir)?;
     for sub in subdirs {
         if recovered_path(&sub.join(GAMES_CSV)).exists() {
             let name = sub
