@@ -529,6 +529,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<std::path::PathBuf>,
     /// Continue the stopped run in --out DIR from its games.csv (same settings required). A
+    /// match may grow: a larger --games plays the games it adds (a smaller one is refused). A
     /// tournament may grow: builds added at the end of --builds get their pairings played.
     #[arg(long, requires = "out")]
     pub resume: bool,

@@ -173,11 +173,12 @@ pub fn read_games(paths: &[PathBuf]) -> Result<Vec<GameRow>, String> {
             }
             seen.insert(row.game, file_index);
             match &settings {
-                None => settings = Some((Settings::parse(&row.settings).condition(), file_index)),
-                Some((s, at)) if *s != Settings::parse(&row.settings).condition() => {
+                None => settings = Some((Settings::parse(&row.settings), file_index)),
+                Some((s, at)) if !s.same_match(&Settings::parse(&row.settings)) => {
                     return Err(crate::text::escape(&format!(
-                        "mixed settings: {} has '{s}' but {name} (game {}) has '{}'",
+                        "mixed settings: {} has '{}' but {name} (game {}) has '{}'",
                         paths[*at].display(),
+                        s.condition(),
                         row.game,
                         row.settings
                     )));
@@ -247,16 +248,13 @@ pub fn run(opts: &ReportOptions) -> Result<(String, Vec<PathBuf>), String> {
 }
 
 /// A merge of several `games.csv` (the shards of one match) must be the whole match: every
-/// game `1..=G` present, `G` being the `games=G` of the rows' settings (rows without it are
-/// not checked). Otherwise refuses, naming each file whose shard lacks games (its shard is the
+/// game `1..=G` present, `G` being the largest `games=G` of the rows' settings (a grown
+/// match's size; rows without it are not checked). Otherwise refuses, naming each file whose shard lacks games (its shard is the
 /// last `shard: K/N` line of the `command.txt` beside it, which pairs `p` with
 /// `(p-1) % N == K-1`) and which games, and the missing games no given file's shard plays.
 /// A single file is never checked: the report of a run in progress is normal.
 pub fn check_merge_complete(paths: &[PathBuf], rows: &[GameRow]) -> Result<(), String> {
-    let Some(total) = rows
-        .first()
-        .and_then(|r| Settings::parse(&r.settings).number::<u64>("games"))
-    else {
+    let Some(total) = crate::matchrun::output::recorded_size(rows) else {
         return Ok(());
     };
     let present: std::collections::HashSet<u64> = rows.iter().map(|r| r.game).collect();

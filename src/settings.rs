@@ -13,6 +13,11 @@ use std::fmt;
 /// measured on different machines merge.
 pub const MEASURED_KEYS: &[&str] = &["tc_nps", "tc_factor", "tc_clock"];
 
+/// The key of the settings string that gives a match's size (`games=N`), not its condition: a
+/// match grows (`umax match --resume --games N` with a larger N), so the rows of one run may
+/// differ in it. Compared by [`Settings::same_match`], never as part of the condition.
+pub const SIZE_KEY: &str = "games";
+
 /// A parsed settings string: its fields in order (a field without `=` has no value).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
@@ -59,6 +64,20 @@ impl Settings {
                 .cloned()
                 .collect(),
         }
+    }
+
+    /// The condition without the match's size ([`SIZE_KEY`]): rows of one match, grown or not,
+    /// share it.
+    pub fn sizeless(&self) -> Settings {
+        let mut c = self.condition();
+        c.fields.retain(|(k, _)| k != SIZE_KEY);
+        c
+    }
+
+    /// Whether rows with these settings and `other`'s belong to one match (grown or not):
+    /// their conditions are equal but for the size.
+    pub fn same_match(&self, other: &Settings) -> bool {
+        self.sizeless() == other.sizeless()
     }
 
     /// The keys whose values differ between the conditions of `self` (on disk) and `now`, for
@@ -130,5 +149,16 @@ mod tests {
             s.diff(&now),
             "hash_bits: 24 (on disk) vs 20 (now), x: missing (on disk) vs 1 (now)"
         );
+    }
+
+    #[test]
+    fn a_grown_match_is_one_match() {
+        let a = Settings::parse("builds=old,sd;tc=15;games=10000;protocol=2;tc_nps=1");
+        let b = Settings::parse("builds=old,sd;tc=15;games=11600;protocol=2;tc_nps=2");
+        assert_ne!(a.condition(), b.condition());
+        assert!(a.same_match(&b));
+        assert_eq!(a.sizeless().to_string(), "builds=old,sd;tc=15;protocol=2");
+        let c = Settings::parse("builds=old,sd;tc=60;games=10000;protocol=2");
+        assert!(!a.same_match(&c));
     }
 }

@@ -306,10 +306,12 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
         d.dedup();
         return Err(format!("duplicate game numbers: {}", d.join(", ")));
     }
-    let condition = Settings::parse(&first.settings).condition();
+    // One match, grown or not: its rows agree in all but the size, and the summary gives the
+    // condition at its largest size (the first row's, for a match that never grew).
+    let first_settings = Settings::parse(&first.settings);
     if let Some(other) = rows
         .iter()
-        .find(|r| Settings::parse(&r.settings).condition() != condition)
+        .find(|r| !first_settings.same_match(&Settings::parse(&r.settings)))
     {
         return Err(format!(
             "mixed settings: game {} has '{}' but game {} has '{}'",
@@ -317,6 +319,11 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
         ));
     }
 
+    let size = |r: &&GameRow| Settings::parse(&r.settings).number::<u64>(crate::settings::SIZE_KEY);
+    let largest = sorted
+        .iter()
+        .filter(|r| size(r).is_some())
+        .max_by_key(|r| (size(r), std::cmp::Reverse(r.game)));
     let (base, test) = crate::games::settings_builds(&first.settings)
         .unwrap_or_else(|| crate::builds::Pairing::default().names());
     let mut t = Trinomial::default();
@@ -385,7 +392,12 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
     let penta = Pentanomial::new(pentanomial).elo();
     let games = t.games();
     Ok(Summary {
-        settings: condition.to_string(),
+        settings: largest
+            .map_or_else(
+                || first_settings.condition(),
+                |r| Settings::parse(&r.settings).condition(),
+            )
+            .to_string(),
         base,
         test,
         games,

@@ -438,7 +438,16 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
         let (dir, done) = RunDir::open(p.plan, p.opts.builds)?;
         let (budget, settings, calibration_note) =
             apply_clock(&p.opts, &p.settings, &done, calibration.as_ref(), who)?;
-        dir.write_command(&p.opts, resumed, calibration_note.as_deref())?;
+        // a grown match: its size before, on record beside the command that grew it
+        let grown = output::recorded_size(&done)
+            .filter(|&was| was < p.opts.games)
+            .map(|was| format!("grown: {was} -> {} games", p.opts.games));
+        let notes: Vec<&str> = calibration_note
+            .iter()
+            .map(String::as_str)
+            .chain(grown.as_deref())
+            .collect();
+        dir.write_command(&p.opts, resumed, &notes)?;
         let shard = p.opts.shard;
         eprintln!(
             "{who}: {} {} in {} ({} of {} games to play{}, {} threads)",

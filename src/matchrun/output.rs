@@ -54,11 +54,22 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
     if let Some(note) = file.partial_note(&csv) {
         eprintln!("umax match: {note}");
     }
-    crate::rundir::check_settings(
+    // A match grows (a larger --games) and never shrinks: the rows' settings are compared
+    // without the size, then the size.
+    crate::rundir::check_match_settings(
         &csv,
         file.rows.iter().map(|r| r.settings.as_str()),
         settings,
     )?;
+    if let Some(size) = recorded_size(&file.rows)
+        && opts.games < size
+    {
+        return Err(format!(
+            "{}: a match of {size} games, which --games {} would shrink (a match grows, it does not shrink); resume with --games {size} or more (nothing was written)",
+            csv.display(),
+            opts.games
+        ));
+    }
     if let Some(r) = file
         .rows
         .iter()
@@ -90,6 +101,16 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
         dir,
         rows: file.rows,
     })
+}
+
+/// The size of the match `rows` were played in: the largest `games=` of their settings (a
+/// grown match's rows record the sizes it had), if any records one.
+pub fn recorded_size(rows: &[GameRow]) -> Option<u64> {
+    rows.iter()
+        .filter_map(|r| {
+            crate::settings::Settings::parse(&r.settings).number::<u64>(crate::settings::SIZE_KEY)
+        })
+        .max()
 }
 
 /// The open run directory: locked for this process ([`DirLock`]), its files appended to in
@@ -228,7 +249,7 @@ impl RunDir {
         &self,
         opts: &MatchOptions,
         resumed: bool,
-        calibration: Option<&str>,
+        notes: &[&str],
     ) -> Result<(), String> {
         crate::rundir::append_command(
             &self.path,
@@ -239,10 +260,7 @@ impl RunDir {
                 ("concurrency", opts.concurrency.to_string()),
                 ("shard", opts.shard.to_string()),
             ],
-            &calibration
-                .map(str::to_string)
-                .into_iter()
-                .collect::<Vec<_>>(),
+            &notes.iter().map(|n| n.to_string()).collect::<Vec<_>>(),
         )
     }
 }

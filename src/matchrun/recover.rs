@@ -100,10 +100,7 @@ fn merge_plan(dir: &Path) -> Result<MergePlan, String> {
     let by_game: HashMap<u64, &crate::games::GameRow> =
         saved.rows.iter().map(|r| (r.game, r)).collect();
     let mut rows = saved.rows.clone();
-    let condition = saved
-        .rows
-        .first()
-        .map(|r| Settings::parse(&r.settings).condition());
+    let condition = saved.rows.first().map(|r| Settings::parse(&r.settings));
     for r in &current {
         match by_game.get(&r.game) {
             Some(s) if *s == r => {}
@@ -119,7 +116,7 @@ fn merge_plan(dir: &Path) -> Result<MergePlan, String> {
             None => {
                 if condition
                     .as_ref()
-                    .is_some_and(|c| *c != Settings::parse(&r.settings).condition())
+                    .is_some_and(|c| !c.same_match(&Settings::parse(&r.settings)))
                 {
                     return Err(format!(
                         "{}: {} holds rows of other settings than {}; not merging",

@@ -66,11 +66,29 @@ pub fn check_settings<'a>(
     recorded: impl IntoIterator<Item = &'a str>,
     now: &str,
 ) -> Result<(), String> {
+    check_recorded(file, recorded, now, |a, b| a.condition() == b.condition())
+}
+
+/// [`check_settings`] for a match, which may grow: the rows' settings are compared without the
+/// match's size ([`Settings::same_match`]); the caller refuses a smaller size.
+pub fn check_match_settings<'a>(
+    file: &Path,
+    recorded: impl IntoIterator<Item = &'a str>,
+    now: &str,
+) -> Result<(), String> {
+    check_recorded(file, recorded, now, Settings::same_match)
+}
+
+fn check_recorded<'a>(
+    file: &Path,
+    recorded: impl IntoIterator<Item = &'a str>,
+    now: &str,
+    same: impl Fn(&Settings, &Settings) -> bool,
+) -> Result<(), String> {
     let now = Settings::parse(now);
-    let condition = now.condition();
     for s in recorded {
         let was = Settings::parse(s);
-        if was.condition() != condition {
+        if !same(&was, &now) {
             return Err(format!(
                 "--resume: {} was written with other settings ({}); resume with the same options or choose another --out",
                 file.display(),
@@ -148,5 +166,11 @@ mod tests {
         assert!(e.contains("other settings"), "{e}");
         assert!(e.contains("b: 3 (on disk) vs 2 (now)"), "{e}");
         assert!(e.contains("d/rows.csv"), "{e}");
+        // a match's size: another for any run, but a match may grow
+        let e = check_settings(f, ["a=1;games=10"], "a=1;games=20").unwrap_err();
+        assert!(e.contains("games: 10 (on disk) vs 20 (now)"), "{e}");
+        assert!(check_match_settings(f, ["a=1;games=10", "a=1;games=20"], "a=1;games=30").is_ok());
+        let e = check_match_settings(f, ["a=1;games=10"], "a=2;games=10").unwrap_err();
+        assert!(e.contains("a: 1 (on disk) vs 2 (now)"), "{e}");
     }
 }

@@ -166,6 +166,80 @@ fn resume_after_truncation_completes_the_same_match() {
     );
 }
 
+/// A match grows: `--resume` with a larger `--games` plays only the new games, which are the
+/// games a match of that size plays from the start; each row keeps the size it was played at,
+/// the summary gives the largest, command.txt records the growth; a smaller `--games` is
+/// refused with nothing written.
+#[test]
+fn a_match_grows_to_the_same_games_and_never_shrinks() {
+    let (base_dir, base) = baseline();
+    let dir = scratch("grows").join("run");
+    let sized = |games: &str, more: &[&str]| -> Vec<String> {
+        let mut a = quick(&["--concurrency", "2", "--out", path_str(&dir)]);
+        a[1] = games.to_string(); // QUICK begins "--games", "8"
+        a.extend(more.iter().map(|s| s.to_string()));
+        a
+    };
+    run_ok(&as_strs(&sized("4", &[])));
+    let out = run_ok(&as_strs(&sized("8", &["--resume"])));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("4 of 8 games to play"));
+    let grown = rows(&dir);
+    let size = |r: &GameRow| {
+        umax::settings::Settings::parse(&r.settings)
+            .get("games")
+            .map(str::to_string)
+    };
+    assert!(grown[..4].iter().all(|r| size(r).as_deref() == Some("4")));
+    assert!(grown[4..].iter().all(|r| size(r).as_deref() == Some("8")));
+    let sizeless = |rows: Vec<GameRow>| -> Vec<GameRow> {
+        timeless(rows)
+            .into_iter()
+            .map(|mut r| {
+                r.settings = umax::settings::Settings::parse(&r.settings)
+                    .sizeless()
+                    .to_string();
+                r
+            })
+            .collect()
+    };
+    assert_eq!(sizeless(grown), sizeless(base.clone()));
+    let command = std::fs::read_to_string(dir.join("command.txt")).unwrap();
+    assert!(command.contains("grown: 4 -> 8 games"), "{command}");
+    // the summary is the uninterrupted 8-game match's, settings included
+    let settings = |d: &std::path::Path| {
+        let text = std::fs::read_to_string(d.join("summary.csv")).unwrap();
+        let row = text.lines().nth(1).unwrap().to_string();
+        row[..row.find("\",").unwrap()].to_string()
+    };
+    assert_eq!(settings(&dir), settings(base_dir));
+    assert!(settings(&dir).contains(";games=8;"));
+    // a match does not shrink: refused, nothing written
+    let before = std::fs::read(dir.join("games.csv")).unwrap();
+    let command_before = std::fs::read(dir.join("command.txt")).unwrap();
+    let refused = run_match(&as_strs(&sized("6", &["--resume"])));
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("a match of 8 games, which --games 6 would shrink"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(dir.join("games.csv")).unwrap(), before);
+    assert_eq!(
+        std::fs::read(dir.join("command.txt")).unwrap(),
+        command_before
+    );
+    // `umax report` reads the grown run as one match
+    let out = umax()
+        .args(["report", path_str(&dir.join("games.csv"))])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[test]
 fn interrupt_then_resume_completes_the_same_match() {
     let (_, base) = baseline();
