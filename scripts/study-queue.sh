@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The study of issue 34, one run after another, each resumed if its directory exists (so the
 # same command continues the queue after a stop): the initial-position runs and the grown study
-# first, the 10,000-game run last. Run it away from the tree you edit:
+# first, the 11,600-game run (planned at 10,000) last. Run it away from the tree you edit:
 #   RUNS=~/umax-runs UMAX=~/umax-study scripts/study-queue.sh
 # (RUNS must hold startpos.pgn and wide.txt: openings/startpos.pgn, openings/wide.txt.) Stop it
 # between runs with `touch $RUNS/STOP`; a run itself can be killed at any moment and resumed.
@@ -41,5 +41,9 @@ for p in -10 -8 -6 -4 -2 0 2 4 6 8 10; do
 done
 run iid-scaled-60 tournament --builds $ALL8 --gauntlet old --tc 60 --tc-scale 2006 --tc-speed $SPEED --games-per-pair 200
 run sd-iidr2-scaled-15 match --builds sd,iidr2 "${S15[@]}" --games 2000 --openings wide.txt
-run scaled-15-wide match --builds old,sd "${S15[@]}" --games 10000 --openings wide.txt
+# planned at 10,000 games; grown to 11,600 (pairs 5201-5800 replay the suite's first 600
+# openings) when its first 6,700 games projected a pentanomial half-width of 3.70 Elo at 10,000
+# and 3.43 at 11,600, under the 3.5 the study asked for (the size chosen from the variance, not
+# the score). A queue started before the growth resumes it at 11,600 (`match --resume` grows).
+run scaled-15-wide match --builds old,sd "${S15[@]}" --games 11600 --openings wide.txt
 echo "== queue done"
