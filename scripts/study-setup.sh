@@ -26,7 +26,9 @@ complete() { # whether a committed run directory has all its games
     done
   else
     local want
-    want=$(head -2 "$d/games.csv" | tail -1 | grep -o ';games=[0-9]*' | cut -d= -f2)
+    # the match's size: the largest games= of its rows (a grown match's rows keep the size
+    # each was played at)
+    want=$(grep -o ';games=[0-9]*' "$d/games.csv" | cut -d= -f2 | sort -n | tail -1)
     [ -n "$want" ] && [ "$(rows "$d/games.csv")" -ge "$want" ] || return 1
   fi
 }

@@ -151,8 +151,9 @@ pub fn sprt_line(s: &Summary, sprt: &Sprt) -> String {
 
 /// Reads `games.csv` files (shards of one match) into one list of rows, each with
 /// [`crate::games::read_games_csv`] (the reader `umax match --resume` uses: an incomplete last
-/// line is left out, with a note on stderr). Refuses a game number seen twice and rows with
-/// different settings, naming the files.
+/// line is left out, with a note on stderr). Refuses a game number seen twice and rows of
+/// different matches (settings that differ in more than a grown match's size), naming the
+/// files.
 pub fn read_games(paths: &[PathBuf]) -> Result<Vec<GameRow>, String> {
     let mut rows: Vec<GameRow> = Vec::new();
     let mut seen: HashMap<u64, usize> = HashMap::new();

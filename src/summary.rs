@@ -86,7 +86,8 @@ pub fn summary_columns(base: &str, test: &str) -> Vec<String> {
 /// is 0.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
-    /// The match settings string shared by every row.
+    /// The match's condition (its settings string without what the machine measured): that of
+    /// its rows at the largest size, for a grown match ([`crate::settings::SIZE_KEY`]).
     pub settings: String,
     /// The builds: base and test, whose score this is (`builds=` of the settings; `old`, `sd`
     /// when the settings do not name them).
@@ -236,7 +237,8 @@ fn ratio(a: f64, b: f64) -> Option<f64> {
 
 /// A row the runner could have written: game and pair numbers (`pair` is the game's pair,
 /// `(game+1)/2`), the result as the test build's score from its colour, times finite and not
-/// negative. A row edited or written by hand that contradicts itself is refused by name.
+/// negative, a termination the runner names ([`crate::matchrun::referee::Termination`]). A row
+/// edited or written by hand that contradicts itself is refused by name.
 fn check_row(r: &GameRow, test: &str) -> Result<(), String> {
     let g = r.game;
     if g == 0 || r.pair != g.div_ceil(2) {
@@ -284,11 +286,19 @@ fn check_row(r: &GameRow, test: &str) -> Result<(), String> {
             return Err(format!("game {g}: a {what} time of {v} seconds"));
         }
     }
+    use crate::matchrun::referee::Termination;
+    if !Termination::ALL.iter().any(|t| t.name() == r.termination) {
+        return Err(format!(
+            "game {g}: termination '{}' is none of the match runner's ({})",
+            crate::text::escape(&r.termination),
+            Termination::ALL.map(Termination::name).join(", ")
+        ));
+    }
     Ok(())
 }
 
-/// Summarizes a match. Refuses an empty list, duplicate game numbers, rows with different
-/// `settings`, an `test_score` other than 0, ½, 1, a row that contradicts itself
+/// Summarizes a match. Refuses an empty list, duplicate game numbers, rows of different
+/// matches (settings that differ in more than the size a grown match had), an `test_score` other than 0, ½, 1, a row that contradicts itself
 /// ([`check_row`]), and a pair with more than two games or two games with the same colours;
 /// the error names the games (and the settings).
 pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {

@@ -423,6 +423,12 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
     if let Some(note) = note {
         eprintln!("{who}: {note}");
     }
+    let cores = options::default_concurrency() as u64;
+    if !first.concurrency_is_default && threads > cores {
+        eprintln!(
+            "{who}: --concurrency {threads} is more than this machine's {cores} cores: the games share them (a clock counts the thread's CPU time, so no think is shortened, but the run is no faster)"
+        );
+    }
     let threads_used = if to_play == 0 {
         0
     } else {

@@ -61,14 +61,27 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
         file.rows.iter().map(|r| r.settings.as_str()),
         settings,
     )?;
-    if let Some(size) = recorded_size(&file.rows)
-        && opts.games < size
-    {
-        return Err(format!(
-            "{}: a match of {size} games, which --games {} would shrink (a match grows, it does not shrink); resume with --games {size} or more (nothing was written)",
-            csv.display(),
-            opts.games
-        ));
+    if let Some(size) = recorded_size(&file.rows) {
+        if opts.games < size {
+            return Err(format!(
+                "{}: a match of {size} games, which --games {} would shrink (a match grows, it does not shrink); resume with --games {size} or more (nothing was written)",
+                csv.display(),
+                opts.games
+            ));
+        }
+        // a tournament's pairing plays the tournament's games per pairing, no more
+        if opts.games > size
+            && let Some(parent) = path.parent()
+            && let Some(name) = path.file_name().and_then(|n| n.to_str())
+            && crate::ratings::recorded_pairings(parent)?
+                .is_some_and(|listed| listed.iter().any(|p| p == name))
+        {
+            return Err(format!(
+                "{}: a pairing of the tournament in {} ({size} games a pairing, as its tournament.txt records); a pairing does not grow on its own (nothing was written)",
+                path.display(),
+                parent.display()
+            ));
+        }
     }
     if let Some(r) = file
         .rows

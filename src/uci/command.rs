@@ -208,7 +208,37 @@ pub(super) fn parse_go(args: &[&str]) -> GoParams {
             _ => g.warnings.push(format!("go: '{word}' needs a number")),
         }
     }
+    range_warnings(&mut g);
     g
+}
+
+/// Says which limits [`super::score::plan`] takes at another value than given: below the
+/// least that means anything (a search has at least one node and depth 1, a mate is at least
+/// in 1, a time is not negative) or beyond what micro-Max can search (depth 96, mate in 48,
+/// 2^31−1 nodes).
+fn range_warnings(g: &mut GoParams) {
+    let none = i64::MAX;
+    let limits = [
+        ("nodes", g.nodes, 1, i32::MAX as i64),
+        ("depth", g.depth, 1, 96),
+        ("mate", g.mate, 1, 48),
+        ("movestogo", g.movestogo, 1, none),
+        ("wtime", g.wtime, 0, none),
+        ("btime", g.btime, 0, none),
+        ("winc", g.winc, 0, none),
+        ("binc", g.binc, 0, none),
+        ("movetime", g.movetime, 0, none),
+    ];
+    for (word, value, lo, hi) in limits {
+        if let Some(v) = value
+            && !(lo..=hi).contains(&v)
+        {
+            g.warnings.push(format!(
+                "go: {word} {v} is out of range: taken as {}",
+                v.clamp(lo, hi)
+            ));
+        }
+    }
 }
 
 /// A whole number; a fractional part is dropped, an out-of-range value saturates.

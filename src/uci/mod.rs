@@ -32,7 +32,9 @@
 //!   `bestmove` waits for `stop` (or `ponderhit`, which is taken as `stop`: umax does not
 //!   offer pondering). With none of these, the C's own limit of 10⁷ nodes. `searchmoves` is
 //!   ignored with an `info string` (micro-Max cannot restrict its root). Several limits: the
-//!   first one reached ends the search.
+//!   first one reached ends the search. A limit out of range is taken at the nearest value
+//!   that means something, with an `info string` (`nodes` 1 to 2^31−1, `depth` 1 to 96, `mate`
+//!   1 to 48, `movestogo` at least 1, times at least 0).
 //! - One `info depth D score cp|mate S nodes N nps R time T pv M` line per completed root
 //!   iteration of depth ≥ 1. `pv` is the best move only: micro-Max has no PV table.
 //!   Scores: micro-Max's pawn is 99, so `cp` is `round(m*100/99)`. A mate: the mated side
@@ -181,7 +183,22 @@ mod tests {
         assert_eq!(g.wtime, Some(1000));
         assert_eq!(g.btime, None);
         assert_eq!(g.winc, Some(-5));
-        assert_eq!(g.warnings.len(), 2);
+        assert_eq!(g.warnings.len(), 3);
+        assert!(
+            g.warnings
+                .contains(&"go: winc -5 is out of range: taken as 0".to_string())
+        );
+        let Command::Go(g) = parse_command("go nodes -5 depth 200 mate 0 movestogo 40") else {
+            panic!()
+        };
+        assert_eq!(
+            g.warnings,
+            [
+                "go: nodes -5 is out of range: taken as 1",
+                "go: depth 200 is out of range: taken as 96",
+                "go: mate 0 is out of range: taken as 1",
+            ]
+        );
         let Command::Go(g) = parse_command("go searchmoves e2e4 d2d4 nodes 5 infinite") else {
             panic!()
         };

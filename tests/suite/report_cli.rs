@@ -170,7 +170,7 @@ fn bad_input_fails_cleanly() {
     )
     .unwrap();
     let row4 = fixture.lines().find(|l| l.starts_with("4,2,")).unwrap();
-    let cases: [(&str, String, &str); 4] = [
+    let cases: [(&str, String, &str); 5] = [
         (
             "result",
             row4.replacen(",1-0,0.0,", ",0-1,0.0,", 1),
@@ -186,6 +186,11 @@ fn bad_input_fails_cleanly() {
             "cpu",
             row4.replacen(",11.466967389,", ",-1,", 1),
             "a cpu time of -1 seconds",
+        ),
+        (
+            "termination",
+            row4.replacen(",checkmate,", ",resigned,", 1),
+            "termination 'resigned' is none of the match runner's (checkmate, stalemate",
         ),
     ];
     // --out into another run's directory: its summary and plots stay its own

@@ -401,6 +401,36 @@ fn a_tournament_grows_by_builds_and_refuses_anything_else() {
         assert!(err.contains(message), "{builds}: {err}");
         assert!(tree(&out) == three, "{builds}: nothing written");
     }
+    // more games a pairing: refused, by the tournament and by `match` on one of its pairings
+    let mut more = common;
+    more[1] = "8";
+    let r = tournament(&[&["--builds", "old,sd,noiid", "--resume"], &more[..]].concat());
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(
+        !r.status.success() && err.contains("now games_per_pair=8"),
+        "{err}"
+    );
+    let pairing = out.join("old-sd");
+    let r = run_match(&[
+        "--builds",
+        "old,sd",
+        "--games",
+        "8",
+        "--nodes",
+        "2000",
+        "--hash-bits",
+        "14",
+        "--no-progress",
+        "--resume",
+        "--out",
+        path_str(&pairing),
+    ]);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(
+        !r.status.success() && err.contains("a pairing does not grow on its own"),
+        "{err}"
+    );
+    assert!(tree(&out) == three, "more games a pairing: nothing written");
     let grown =
         tournament(&[&["--builds", "old,sd,noiid,iidr2", "--resume"], &common[..]].concat());
     let err = String::from_utf8_lossy(&grown.stderr);
