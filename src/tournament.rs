@@ -315,13 +315,12 @@ pub fn merge(
             ));
         }
     }
-    let pairings_line = rec
-        .lines()
-        .find_map(|l| l.strip_prefix("pairings="))
-        .ok_or_else(|| format!("{}: no pairings line", first.join(RECORD).display()))?;
+    // the one reader of a record's pairings (the record was read above, so it is there)
+    let pairings = crate::ratings::recorded_pairings(first)?
+        .ok_or_else(|| format!("{}: no {RECORD}", first.display()))?;
     // every pairing checked before anything is written
     let mut merged = Vec::new();
-    for name in pairings_line.split(',') {
+    for name in pairings.iter().map(String::as_str) {
         let csv: Vec<PathBuf> = shards
             .iter()
             .map(|s| s.join(name).join("games.csv"))
