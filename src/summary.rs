@@ -298,9 +298,10 @@ fn check_row(r: &GameRow, test: &str) -> Result<(), String> {
 }
 
 /// Summarizes a match. Refuses an empty list, duplicate game numbers, rows of different
-/// matches (settings that differ in more than the size a grown match had), an `test_score` other than 0, ½, 1, a row that contradicts itself
-/// ([`check_row`]), and a pair with more than two games or two games with the same colours;
-/// the error names the games (and the settings).
+/// matches (settings that differ in more than the size a grown match had), a `test_score`
+/// other than 0, ½, 1, a row that contradicts itself ([`check_row`]), and a pair with more
+/// than two games or two games with the same colours; the error names the games (and the
+/// settings).
 pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
     let first = rows.first().ok_or("no games to summarize")?;
     let mut sorted: Vec<&GameRow> = rows.iter().collect();
