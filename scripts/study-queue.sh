@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The study of issue 34, one run after another, each resumed if its directory exists (so the
-# same command continues the queue after a stop): the initial-position runs and the grown study
-# first, the 11,600-game run (planned at 10,000) last. Run it away from the tree you edit:
+# The IID study of results/README.md, one run after another, each resumed if its directory
+# exists (so the same command continues the queue after a stop): the initial-position runs and
+# the grown study first, the 11,600-game run (planned at 10,000) last. Run it away from the tree you edit:
 #   RUNS=~/umax-runs UMAX=~/umax-study scripts/study-queue.sh
 # (RUNS must hold startpos.pgn and wide.txt: openings/startpos.pgn, openings/wide.txt.) Stop it
 # between runs with `touch $RUNS/STOP`; a run itself can be killed at any moment and resumed.

@@ -91,8 +91,8 @@ const MAX_FEN_LEN: usize = 256;
 
 /// Parses and validates a position, or says why not: the one reader of positions, with one set
 /// of rules for every front end (`set_fen`, uci `position fen`, match openings from lines and
-/// PGN `FEN` tags, judge positions). It accepts the union of what they read before (issue 13),
-/// less what cannot be sound:
+/// PGN `FEN` tags, judge positions). It accepts the union of what each read when it had a
+/// reader of its own, less what cannot be sound:
 ///
 /// - a **FEN**: the board, then side, castling, e.p. square, halfmove clock and fullmove number,
 ///   any trailing ones left out (shakmaty's reader: `w`, `-`, `-`, `0`, `1`);

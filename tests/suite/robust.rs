@@ -1,4 +1,4 @@
-//! Resources and clear messages (issue 11): memory is checked before anything is allocated,
+//! Resources and clear messages: memory is checked before anything is allocated,
 //! `--games` up to 2^64-2 costs no memory, and every bad input gets its true reason, once,
 //! before any game, with the bytes of input files escaped.
 
