@@ -94,11 +94,19 @@ impl CProcess {
         // micro-Max prints its board at once: a program that prints none within a few seconds
         // (not micro-Max, e.g. a filter waiting for input) is stopped, not waited on forever
         let pid = p.child.id();
-        let printed = std::sync::Arc::new(std::sync::Mutex::new(false));
-        let watched = printed.clone();
+        let watch = std::sync::Arc::new((std::sync::Mutex::new(false), std::sync::Condvar::new()));
+        let watched = watch.clone();
         std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_secs(FIRST_BOARD_S));
-            let printed = watched.lock().unwrap_or_else(|e| e.into_inner());
+            let (printed, board) = &*watched;
+            let printed = printed.lock().unwrap_or_else(|e| e.into_inner());
+            // wakes as soon as the board is read (the thread ends then, not after the wait)
+            let (printed, _) = board
+                .wait_timeout_while(
+                    printed,
+                    std::time::Duration::from_secs(FIRST_BOARD_S),
+                    |p| !*p,
+                )
+                .unwrap_or_else(|e| e.into_inner());
             if !*printed {
                 // SAFETY: kill(2) of the child this process started; the flag is set (under
                 // this lock) before `p` can be dropped and the child reaped, so while it is
@@ -114,7 +122,8 @@ impl CProcess {
                 binary.display()
             )
         });
-        *printed.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        *watch.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        watch.1.notify_one();
         let first = first?;
         if !first.is_empty() {
             return Err(format!("{}: a trace before any input", binary.display()));
@@ -364,6 +373,22 @@ pub fn check_executable(binary: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Starts `binary` as a replay would and has it think once from the initial position: a
+/// program that prints no board (not micro-Max) or whose think prints no root trace (the
+/// published C, not the instrumented build that `scripts/build-original.sh` makes) is one clear
+/// error before any game, not a mismatch in every game.
+pub fn check_instrumented(binary: &Path, nodes: u64, bits: u32) -> Result<(), String> {
+    let mut p = CProcess::spawn(binary)?;
+    if p.send("")?.is_empty() {
+        return Err(format!(
+            "{}: printed no root trace on a think: not an instrumented build (make them with \
+             scripts/build-original.sh --nodes {nodes} --hash-bits {bits})",
+            binary.display()
+        ));
+    }
+    Ok(())
+}
+
 /// `(build, nodes, hash bits)` from a binary named by `scripts/build-original.sh`
 /// (`mm-old-trace-n100000-u24`); `None` for other names.
 pub fn binary_budget(path: &Path) -> Option<(String, u64, u32)> {
@@ -430,6 +455,9 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
             ));
         }
         check_executable(path)?;
+    }
+    for (_, path) in &need {
+        check_instrumented(path, nodes, bits)?;
     }
     let mut totals = VerifyTotals::default();
     let cpu0 = children_cpu_seconds();

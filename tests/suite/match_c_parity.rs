@@ -294,6 +294,29 @@ fn verify_c_refuses_what_the_c_cannot_play() {
     assert!(err.contains("cannot read /nonexistent/games.csv"), "{err}");
 }
 
+/// The published C (no root trace) given for the instrumented build: one error before any
+/// game that says what to build, not a mismatch line per game.
+#[test]
+fn verify_c_refuses_the_uninstrumented_c() {
+    let Some(lines) = build_original("5000", &[]) else {
+        return;
+    };
+    let plain = |b: Build| {
+        let l = lines.iter().find(|l| l[0] == b.name()).unwrap();
+        PathBuf::from(&l[1])
+    };
+    let p = Pairing::default();
+    let csv = write_rows("verify_c_plain", runs_5000());
+    let err = refused(&csv, path_str(&plain(p.base)), path_str(&plain(p.test)));
+    assert!(
+        err.contains(&format!(
+            "{}: printed no root trace on a think",
+            plain(p.base).display()
+        )) && err.contains("scripts/build-original.sh --nodes 5000 --hash-bits 16"),
+        "{err}"
+    );
+}
+
 /// Runs `cmd` with `input` on stdin and returns its stdout; fails if it does not exit within a
 /// minute (a C that loops at end of input would hang here) or exits with an error.
 fn run_with_input(mut cmd: Command, input: &str) -> Vec<u8> {

@@ -520,6 +520,45 @@ fn verify_c_says_once_that_a_binary_cannot_run() {
     }
 }
 
+/// A program that runs but is not micro-Max (here: one that reads its input and never prints)
+/// is stopped after a few seconds without a board and named, not waited on forever.
+#[test]
+#[cfg(unix)]
+fn verify_c_stops_a_program_that_prints_no_board() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("robust_verify_silent");
+    let run = dir.join("run");
+    run_ok(&as_strs(&small(&["--out", path_str(&run)])));
+    let silent = dir.join("mm-old-trace-n500-u16");
+    let silent_sd = dir.join("mm-sd-trace-n500-u16");
+    for p in [&silent, &silent_sd] {
+        std::fs::write(p, "#!/bin/sh\nwhile read line; do :; done\n").unwrap();
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let started = std::time::Instant::now();
+    let out = umax_with(&[
+        "verify-c",
+        path_str(&run.join("games.csv")),
+        "--c-old",
+        path_str(&silent),
+        "--c-sd",
+        path_str(&silent_sd),
+    ]);
+    let err = fails_with(&out, &[&format!("{}: printed no board", silent.display())]);
+    // one error before any game (not a mismatch line per game)
+    assert_eq!(err.matches("printed no board").count(), 1, "{err}");
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(60),
+        "verify-c took {:?}",
+        started.elapsed()
+    );
+}
+
 #[test]
 fn bench_csv_that_cannot_be_written_is_named_before_the_run() {
     let dir = scratch("robust_bench_csv");

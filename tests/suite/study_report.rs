@@ -21,7 +21,12 @@ fn rerated_is_committed(study: &str) {
     }
     assert!(pairings >= 7, "{study}: {pairings} pairings");
     umax::ratings::write_ratings(&dir, umax::ratings::DEFAULT_RESAMPLES).unwrap();
-    for f in ["ratings.csv", "crosstable.csv", "ratings.txt", "ratings.svg"] {
+    for f in [
+        "ratings.csv",
+        "crosstable.csv",
+        "ratings.txt",
+        "ratings.svg",
+    ] {
         assert_eq!(
             std::fs::read(committed.join(f)).unwrap(),
             std::fs::read(dir.join(f)).unwrap(),
