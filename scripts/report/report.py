@@ -470,12 +470,18 @@ def front_table(f):
         if f"{key}_games" not in f:
             return "not played yet"
         return f"{pct(f[key + '_score'])}, {elo_text(f[key + '_elo'], f[key + '_elo_pm'])} Elo, {f[key + '_games']:,} games"
-    rows.append(f"| `old` (micro-Max 3.2) | {cell('m15')}{wide_cell(f, 'old')} | {cell('m60')} | {cell('sp')} |")
+    def at15(opponent, default_key, default_what):
+        """The largest run first: the wide suite's, then the default openings' run."""
+        key = WIDE[opponent][0]
+        if f"{key}_games" not in f:
+            return f"{cell(default_key)} ({default_what})"
+        return f"**{cell(key)}** (new openings); {cell(default_key)} ({default_what})"
+    rows.append(f"| `old` (micro-Max 3.2) | {at15('old', 'm15', 'default openings')} | {cell('m60')} | {cell('sp')} |")
     g = f.get("s60_rating_iidr2_games")
     r60 = (f"not played head to head; in the 60 s gauntlet{' (running)' if g < PER_PAIRING else ''} iidr2 "
            f"rates {joint(f, 'iidr2', 's60')} Elo against old {'in' if g >= PER_PAIRING else 'after'} {g} games"
            if g else "not played (queued: the 60 s gauntlet)")
-    rows.append(f"| `iidr2` (textbook IID) | {cell('s15_iidr2')}{wide_cell(f, 'iidr2')} | {r60} | {cell('spr2')} |")
+    rows.append(f"| `iidr2` (textbook IID) | {at15('iidr2', 's15_iidr2', 'the study, default openings')} | {r60} | {cell('spr2')} |")
     return "\n".join(rows)
 
 
