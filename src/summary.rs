@@ -320,21 +320,23 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
     // One match, grown or not: its rows agree in all but the size, and the summary gives the
     // condition at its largest size (the first row's, for a match that never grew).
     let first_settings = Settings::parse(&first.settings);
-    if let Some(other) = rows
+    // each row's settings read once: (row, its settings), in the rows' order
+    let parsed: Vec<(&GameRow, Settings)> = rows
         .iter()
-        .find(|r| !first_settings.same_match(&Settings::parse(&r.settings)))
-    {
+        .map(|r| (r, Settings::parse(&r.settings)))
+        .collect();
+    if let Some((other, _)) = parsed.iter().find(|(_, s)| !first_settings.same_match(s)) {
         return Err(format!(
             "mixed settings: game {} has '{}' but game {} has '{}'",
             first.game, first.settings, other.game, other.settings
         ));
     }
 
-    let size = |r: &&GameRow| Settings::parse(&r.settings).number::<u64>(crate::settings::SIZE_KEY);
-    let largest = sorted
+    let largest = parsed
         .iter()
-        .filter(|r| size(r).is_some())
-        .max_by_key(|r| (size(r), std::cmp::Reverse(r.game)));
+        .filter_map(|(r, s)| Some((s.number::<u64>(crate::settings::SIZE_KEY)?, r.game, s)))
+        .max_by_key(|(size, game, _)| (*size, std::cmp::Reverse(*game)))
+        .map(|(_, _, s)| s);
     let (base, test) = crate::games::settings_builds(&first.settings)
         .unwrap_or_else(|| crate::builds::Pairing::default().names());
     let mut t = Trinomial::default();
@@ -404,10 +406,7 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
     let games = t.games();
     Ok(Summary {
         settings: largest
-            .map_or_else(
-                || first_settings.condition(),
-                |r| Settings::parse(&r.settings).condition(),
-            )
+            .map_or_else(|| first_settings.condition(), |s| s.condition())
             .to_string(),
         base,
         test,
