@@ -107,7 +107,27 @@ def head_to_head(run_dir, build="sd"):
         # games at once, so the run's pace there; pauses and a busy machine add only wall time
         "cpu_per_game": statistics.mean(sum(float(v) for k, v in g.items() if k.endswith("_cpu_s"))
                                         for g in games),
+        # build's CPU time and nodes over the other's, and each one's deepest iteration in a
+        # game averaged over the games
+        "time_ratio": float(row["time_ratio"]) ** sign,
+        "node_ratio": float(row["node_ratio"]) ** sign,
+        "depth": float(row[f"{build}_mean_depth"]),
+        "opponent_depth": float(row[f"{other}_mean_depth"]),
+        # build's deepest iteration less the other's, per game pair (the unit the games are
+        # drawn in): the mean and its 95% half-width
+        **depth_difference(games, build, other),
     }
+
+
+def depth_difference(games, build, other):
+    pairs = {}
+    for g in games:
+        pairs.setdefault(g["pair"], []).append(int(g[f"{build}_depth"]) - int(g[f"{other}_depth"]))
+    diffs = [statistics.mean(v) for v in pairs.values()]
+    if len(diffs) < 2:
+        return {}
+    return {"depth_diff": statistics.mean(diffs),
+            "depth_diff_pm": 1.959964 * statistics.stdev(diffs) / len(diffs) ** 0.5}
 
 
 PTNML_COLUMNS = ("ptnml_ll", "ptnml_ld", "ptnml_dd_wl", "ptnml_wd", "ptnml_ww")
@@ -281,24 +301,12 @@ def facts():
         names = [f"`{k}` ({f[f's60_rating_{k}_elo']:+.1f} against {f[f's15_rating_{k}_elo']:+.1f})" for k in fell]
         text = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         f["s60_fell_text"] = text + (" falls" if len(fell) == 1 else " fall")
-    # the 11,600-game run: its interval's ends, and how often a 100-game match drawn from its
-    # game pairs reaches the post's 57.5%
+    # the 11,600-game run: its interval's ends, how far its estimate is from 0, and how often
+    # a 100-game match drawn from its game pairs reaches the post's 57.5%
     if "w15_elo" in f:
         f["w15_lo"], f["w15_hi"] = f["w15_elo"] - f["w15_elo_pm"], f["w15_elo"] + f["w15_elo_pm"]
         f["w15_z"] = f["w15_elo"] / (f["w15_elo_pm"] / 1.959964)  # the half-width is 1.96 standard errors
         f["w15_r100_ge575"] = match_share_at_least(f["w15_ptnml"], 100, 0.575)
-        row = read_csv(RES / "scaled-15-wide" / "summary.csv")[0]
-        for k in ("time_ratio", "node_ratio"):
-            f[f"w15_{k}"] = float(row[k])  # sd's over old's (the run's test build is sd)
-        f["w15_depth_sd"], f["w15_depth_old"] = float(row["sd_mean_depth"]), float(row["old_mean_depth"])
-        # sd's deepest iteration less old's, per game pair (the unit the games are drawn in):
-        # the mean and its 95% half-width
-        pairs = {}
-        for g in read_csv(RES / "scaled-15-wide" / "games.csv"):
-            pairs.setdefault(g["pair"], []).append(int(g["sd_depth"]) - int(g["old_depth"]))
-        diffs = [statistics.mean(v) for v in pairs.values()]
-        f["w15_depth_diff"] = statistics.mean(diffs)
-        f["w15_depth_diff_pm"] = 1.959964 * statistics.stdev(diffs) / len(diffs) ** 0.5
     for key in ("m15", "m60"):
         if f"{key}_nps" in f:
             f[f"{key}_nps_text"] = " and ".join(f"{x:.2f}" for x in f[f"{key}_nps"])
