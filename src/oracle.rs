@@ -456,6 +456,7 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
         }
         check_executable(path)?;
     }
+    // only then run them: a file that cannot be executed is named before any other's think
     for (_, path) in &need {
         check_instrumented(path, nodes, bits)?;
     }

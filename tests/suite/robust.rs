@@ -502,22 +502,28 @@ fn verify_c_says_once_that_a_binary_cannot_run() {
         (&*not_executable, &*not_a_program, &*not_executable),
         (runs, &*not_a_program, &*not_a_program),
     ] {
-        let out = umax_with(&[
-            "verify-c",
-            path_str(&run.join("games.csv")),
-            "--c-old",
-            path_str(old),
-            "--c-sd",
-            path_str(sd),
-        ]);
-        let err = fails_with(&out, &[&format!("{}: cannot be executed", bad.display())]);
-        assert_eq!(err.matches("cannot be executed").count(), 1, "{err}");
-        assert!(
-            out.stdout.is_empty(),
-            "{}",
-            String::from_utf8_lossy(&out.stdout)
-        );
+        verify_c_refused(&run, old, sd, bad, "cannot be executed");
     }
+}
+
+/// `umax verify-c` of the games in `run` with these C binaries fails before any game (nothing
+/// on stdout), saying once "`named`: `what`".
+fn verify_c_refused(run: &Path, old: &Path, sd: &Path, named: &Path, what: &str) {
+    let out = umax_with(&[
+        "verify-c",
+        path_str(&run.join("games.csv")),
+        "--c-old",
+        path_str(old),
+        "--c-sd",
+        path_str(sd),
+    ]);
+    let err = fails_with(&out, &[&format!("{}: {what}", named.display())]);
+    assert_eq!(err.matches(what).count(), 1, "{err}");
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 /// A program that runs but is not micro-Max (here: one that reads its input and never prints)
@@ -536,22 +542,8 @@ fn verify_c_stops_a_program_that_prints_no_board() {
         std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
     let started = std::time::Instant::now();
-    let out = umax_with(&[
-        "verify-c",
-        path_str(&run.join("games.csv")),
-        "--c-old",
-        path_str(&silent),
-        "--c-sd",
-        path_str(&silent_sd),
-    ]);
-    let err = fails_with(&out, &[&format!("{}: printed no board", silent.display())]);
     // one error before any game (not a mismatch line per game)
-    assert_eq!(err.matches("printed no board").count(), 1, "{err}");
-    assert!(
-        out.stdout.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    verify_c_refused(&run, &silent, &silent_sd, &silent, "printed no board");
     assert!(
         started.elapsed() < std::time::Duration::from_secs(60),
         "verify-c took {:?}",
