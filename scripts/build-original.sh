@@ -11,7 +11,10 @@
 # Instrumented builds (root trace):  DIR/mm-NAME-trace-nN-uB
 #   - #include <stdio.h>, <stdlib.h> added;
 #   - the commented-out root printf enabled (one line per root iteration);
-#   - the node limit literal 1e7 replaced by the macro NODES (default 1e7);
+#   - the node limit literal 1e7 replaced by the variable mm_limit, NODES at start (default 1e7);
+#   - a line `#L` (L a whole number) sets mm_limit to L for the thinks that follow and is read
+#     as no line at all (no board printed): the node clock's per-think limit (umax verify-c);
+#     the input buffer c[9] enlarged to c[80] so that such a line fits;
 #   - the table size U made overridable: U = 2^B + 8 (default B = 24, the published 16777224).
 # Without --build: old and sd, printed as four paths, one per line: old, sd, old-trace, sd-trace.
 # With --build (a list, or `all`: every build with a C twin): one line per build,
@@ -86,11 +89,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 instrument() { # $1 = source in, $2 = source out
-  sed -e '1i #include <stdio.h>\n#include <stdlib.h>' \
+  sed -e '1i #include <stdio.h>\n#include <stdlib.h>\n#ifndef NODES\n#define NODES 1e7\n#endif\ndouble mm_limit=NODES;\ndouble mm_num(int*s){double v=0;while(*s>47\&\&*s<58)v=v*10+*s++-48;return v;}' \
       -e 's|^/\*\(if(z==8)printf.*\);\*/$|\1;|' \
-      -e 's/N<1e7/N<NODES/' \
+      -e 's/N<1e7/N<mm_limit/' \
+      -e 's/^ int j,k=8,\*p,c\[9\];$/ int j,k=8,*p,c[80];/' \
+      -e 's/^  p=c;W((\*p++=getchar())>10);/  do{p=c;W((*p++=getchar())>10);}while(*c==35\&\&(mm_limit=mm_num(c+1),1));/' \
       -e 's/^#define U 16777224$/#ifndef U\n#define U 16777224\n#endif/' "$1" > "$2"
-  grep -q '^if(z==8)printf' "$2" && grep -q 'N<NODES' "$2" && grep -q '^#ifndef U' "$2" || {
+  grep -q '^if(z==8)printf' "$2" && grep -q 'N<mm_limit' "$2" && grep -q '^#ifndef U' "$2" &&
+    grep -q 'while(\*c==35' "$2" && grep -q 'c\[80\];' "$2" || {
     echo "build-original.sh: instrumenting $1 failed (source changed?)" >&2; exit 4; }
 }
 
@@ -102,12 +108,11 @@ exit_at_eof() { # $1 = instrumented source in, $2 = source out: getchar() at end
 }
 
 runtime_limits() { # $1 = instrumented source in, $2 = source out: limits from the environment
-  sed -e 's/N<NODES/N<mm_nodes/' \
-      -e '/^#ifndef U$/,/^#endif$/c int U=16777224;double mm_nodes=1e7;' \
+  sed -e '/^#ifndef U$/,/^#endif$/c int U=16777224;' \
       -e 's/^struct _ {int K,V;char X,Y,D;} A\[U\];/struct _ {int K,V;char X,Y,D;} *A;/' \
-      -e 's/^ int j,k=8,\*p,c\[9\];$/ int j,k=8,*p,c[9];\n {char*s=getenv("MM_HASH_BITS");if(s)U=(1<<atoi(s))+8;s=getenv("MM_NODES");if(s)mm_nodes=atof(s);A=calloc(U,sizeof*A);if(!A)exit(3);}/' \
+      -e 's/^ int j,k=8,\*p,c\[80\];$/ int j,k=8,*p,c[80];\n {char*s=getenv("MM_HASH_BITS");if(s)U=(1<<atoi(s))+8;s=getenv("MM_NODES");if(s)mm_limit=atof(s);A=calloc(U,sizeof*A);if(!A)exit(3);}/' \
       "$1" > "$2"
-  grep -q 'N<mm_nodes' "$2" && grep -q '^int U=16777224;' "$2" && grep -q '} \*A;' "$2" && grep -q 'A=calloc' "$2" || {
+  grep -q 'mm_limit=atof(s)' "$2" && grep -q '^int U=16777224;' "$2" && grep -q '} \*A;' "$2" && grep -q 'A=calloc' "$2" || {
     echo "build-original.sh: the run-time-limits source of $1 failed (source changed?)" >&2; exit 4; }
 }
 

@@ -489,6 +489,30 @@ pub struct RunArgs {
     /// as given), e.g. a figure measured once for a cluster node.
     #[arg(long, value_name = "NPS", requires = "tc_scale")]
     pub tc_speed: Option<f64>,
+    /// Which clock --tc runs on. `cpu` (the default): the engine thread's CPU seconds. `nodes`:
+    /// the node clock, time counted in nodes at the reference speed of --tc-scale (needed):
+    /// each side has SECONDS x REF nodes (15 s at 2006's 600,000 nodes/s: 9,000,000), each think
+    /// may start iterations while N < left/30, the side's clock drops by the think's N, and a
+    /// side at or below 0 loses on time. A game is then a pure function of builds, opening and
+    /// budget, and `umax verify-c` replays it with the C. Recorded as node_clock=NODES.
+    #[arg(long, value_name = "cpu|nodes", default_value = "cpu", value_parser = ["cpu", "nodes"])]
+    pub clock: String,
+    /// The node clock given in nodes a side (instead of --clock nodes --tc S --tc-scale REF).
+    #[arg(long, value_name = "NODES", conflicts_with_all = ["nodes", "tc"], value_parser = parse_count)]
+    pub tc_nodes: Option<u64>,
+    /// Node clock budget sweep: pair p plays at NODES + (p-1) x STEP nodes a side (one match
+    /// maps an interval of budgets, a game pair each). Recorded as node_clock_step=STEP.
+    #[arg(long, value_name = "STEP", value_parser = parse_count)]
+    pub tc_nodes_step: Option<u64>,
+    /// Node clock only: a machine whose speed wavers, seeded. Each think draws e, normal with
+    /// standard deviation SIGMA (a fraction: 0.02 is 2%), clipped to +-3 SIGMA; its limit is
+    /// divided by 1+e and the clock charged N x (1+e). Pair p draws from seed --jitter-seed +
+    /// p - 1, each colour its own stream. Recorded as clock_jitter=SIGMA;jitter_seed=SEED.
+    #[arg(long, value_name = "SIGMA")]
+    pub clock_jitter: Option<f64>,
+    /// Seed of pair 1's jitter (with --clock-jitter).
+    #[arg(long, value_name = "SEED", default_value_t = 1, requires = "clock_jitter")]
+    pub jitter_seed: u64,
     /// Adjudicate a draw after this many plies (opening included).
     #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_MAX_PLIES)]
     pub max_plies: u32,
@@ -539,23 +563,70 @@ pub struct RunArgs {
 }
 
 impl MatchArgs {
-    pub fn into_options(self) -> umax::matchrun::MatchOptions {
-        let mut o = self.run.into_options();
+    pub fn into_options(self) -> Result<umax::matchrun::MatchOptions, String> {
+        let mut o = self.run.into_options()?;
         o.builds = self.builds;
         o.games = self.games;
         o.sprt = self.sprt;
-        o
+        Ok(o)
     }
 }
 
 impl RunArgs {
+    /// The node clock the options ask for, if any (refusing combinations clap cannot).
+    fn node_clock(&self) -> Result<Option<umax::nodeclock::NodeClock>, String> {
+        let budget = match (self.clock.as_str(), self.tc_nodes, self.tc, &self.tc_scale) {
+            ("cpu", None, ..) => {
+                if self.tc_nodes_step.is_some() || self.clock_jitter.is_some() {
+                    return Err(
+                        "--tc-nodes-step and --clock-jitter are the node clock's: give --clock nodes (with --tc and --tc-scale) or --tc-nodes"
+                            .into(),
+                    );
+                }
+                return Ok(None);
+            }
+            (_, Some(n), ..) => n,
+            (_, None, Some(s), Some(scale)) => {
+                if self.tc_speed.is_some() {
+                    return Err("--tc-speed is the CPU clock's: the node clock measures no machine".into());
+                }
+                let b = s * scale.ref_nps;
+                if !(b.is_finite() && b >= 1.0) {
+                    return Err(format!(
+                        "--clock nodes: --tc {s} at {} nodes/s is no node at all",
+                        scale.ref_nps
+                    ));
+                }
+                b.round() as u64
+            }
+            (_, None, None, _) => {
+                return Err("--clock nodes needs --tc SECONDS and --tc-scale REF (or --tc-nodes NODES)".into());
+            }
+            (_, None, Some(_), None) => {
+                return Err("--clock nodes needs --tc-scale REF: the node clock counts SECONDS x REF nodes a side (e.g. --tc-scale 2006: 600,000 nodes/s)".into());
+            }
+        };
+        Ok(Some(umax::nodeclock::NodeClock {
+            budget,
+            step: self.tc_nodes_step.unwrap_or(0),
+            jitter: self.clock_jitter.map(|sigma| umax::nodeclock::Jitter {
+                sigma,
+                seed: self.jitter_seed,
+            }),
+        }))
+    }
+
     /// The options of a match with these settings (builds, games and SPRT at their defaults).
-    pub fn into_options(self) -> umax::matchrun::MatchOptions {
+    pub fn into_options(self) -> Result<umax::matchrun::MatchOptions, String> {
         use umax::matchrun::{Budget, MatchOptions, OpeningsSource};
-        let mut o = MatchOptions::new(self.out);
-        o.budget = match self.tc {
-            Some(s) => Budget::Time(s),
-            None => Budget::Nodes(self.nodes.unwrap_or(umax::matchrun::options::DEFAULT_NODES)),
+        let node_clock = self.node_clock()?;
+        let mut o = MatchOptions::new(self.out.clone());
+        o.budget = match (node_clock, self.tc) {
+            (Some(c), _) => Budget::NodeClock(c),
+            (None, Some(s)) => Budget::Time(s),
+            (None, None) => {
+                Budget::Nodes(self.nodes.unwrap_or(umax::matchrun::options::DEFAULT_NODES))
+            }
         };
         o.max_plies = self.max_plies;
         o.hash_bits = self.hash_bits;
@@ -573,10 +644,13 @@ impl RunArgs {
         }
         o.resume = self.resume;
         o.progress = !self.no_progress;
-        o.tc_scale = self.tc_scale;
-        o.tc_speed = self.tc_speed;
+        if !matches!(o.budget, Budget::NodeClock(_)) {
+            // the node clock took the reference speed into its budget
+            o.tc_scale = self.tc_scale;
+            o.tc_speed = self.tc_speed;
+        }
         o.command_line = std::env::args().collect();
-        o
+        Ok(o)
     }
 }
 

@@ -24,6 +24,7 @@ pub mod fuzzing;
 pub mod games;
 pub mod judge;
 pub mod matchrun;
+pub mod nodeclock;
 pub mod openings;
 pub mod oracle;
 pub mod outputs;

@@ -97,7 +97,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Match(args) => {
-            umax::matchrun::run(&args.into_options())?;
+            umax::matchrun::run(&args.into_options()?)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Tournament(args) => {
@@ -135,7 +135,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 games_per_pair: args.games_per_pair,
                 out,
                 resamples: args.resamples,
-                template: args.run.into_options(),
+                template: args.run.into_options()?,
             };
             print!("{}", umax::tournament::run(&opts)?);
             Ok(ExitCode::SUCCESS)

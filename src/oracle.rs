@@ -155,6 +155,14 @@ impl CProcess {
         Ok(traces)
     }
 
+    /// A limit line `#L` of the instrumented C: the node limit of the thinks that follow (the
+    /// node clock's share). The C reads it as no line at all: nothing is printed.
+    pub fn set_limit(&mut self, limit: i64) -> Result<(), String> {
+        writeln!(self.stdin, "#{}", limit.max(0))
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("writing to the C process: {e}"))
+    }
+
     fn send(&mut self, line: &str) -> Result<Vec<Trace>, String> {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
@@ -202,11 +210,18 @@ impl Drop for CProcess {
 
 /// Why a row cannot be replayed by the C at all (not a mismatch).
 pub fn replayable(row: &GameRow) -> Result<(), String> {
-    if Settings::parse(&row.settings).get("nodes").is_none() {
-        return Err(format!(
-            "game {}: not played at a node budget ({}); the C has no clock, only --nodes games can be replayed",
-            row.game, row.settings
-        ));
+    let settings = Settings::parse(&row.settings);
+    if settings.get("nodes").is_none() {
+        match crate::nodeclock::NodeClock::from_settings(&settings) {
+            Ok(Some(_)) => {}
+            Ok(None) => {
+                return Err(format!(
+                    "game {}: played on the CPU clock ({}); the C has no CPU clock, only games at --nodes or on the node clock (--clock nodes) can be replayed",
+                    row.game, row.settings
+                ));
+            }
+            Err(e) => return Err(format!("game {}: {e}", row.game)),
+        }
     }
     if row.opening.contains('/') {
         return Err(format!(
@@ -218,10 +233,23 @@ pub fn replayable(row: &GameRow) -> Result<(), String> {
 }
 
 /// The budget and table size of a row (`nodes=`, `hash_bits=` of its settings), which the C
-/// binaries must have been built with.
+/// binaries must have been built with; `None` for a row on the node clock (each think sends
+/// its own limit: any node limit of the binary will do) or without these fields.
 pub fn row_budget(row: &GameRow) -> Option<(u64, u32)> {
     let settings = Settings::parse(&row.settings);
     Some((settings.number("nodes")?, settings.number("hash_bits")?))
+}
+
+/// The table size of a row (`hash_bits=`).
+pub fn row_hash_bits(row: &GameRow) -> Option<u32> {
+    Settings::parse(&row.settings).number("hash_bits")
+}
+
+/// The node clock of a row, if it was played on one.
+fn row_clock(row: &GameRow) -> Option<crate::nodeclock::NodeClock> {
+    crate::nodeclock::NodeClock::from_settings(&Settings::parse(&row.settings))
+        .ok()
+        .flatten()
 }
 
 /// Plays `row`'s game with two C processes, `base_c` the C twin of the row's base build and
@@ -264,9 +292,22 @@ pub fn replay_with_c(row: &GameRow, base_c: &Path, test_c: &Path) -> Result<(), 
     }
     let mut nodes = [0u64; 2];
     let mut depth = [0i32; 2];
+    // on the node clock each think gets its limit from the side's clock, as in the match
+    let clock = row_clock(row);
+    let mut clocks = clock.map(|c| [c.side(row.pair, true), c.side(row.pair, false)]);
+    let mut think = |procs: &mut [CProcess; 2], mover: usize| -> Result<CThink, String> {
+        let Some(clocks) = clocks.as_mut() else {
+            return procs[mover].think();
+        };
+        let allowance = clocks[mover].allowance();
+        procs[mover].set_limit(allowance.limit)?;
+        let t = procs[mover].think()?;
+        clocks[mover].charge(t.nodes, &allowance);
+        Ok(t)
+    };
     for (ply, m) in moves.iter().enumerate().skip(book) {
         let mover = ply % 2;
-        let t = procs[mover].think()?;
+        let t = think(&mut procs, mover)?;
         nodes[mover] += t.nodes;
         depth[mover] = depth[mover].max(t.depth);
         let c_move = crate::engine::move_name(t.x as i8, t.y as i8);
@@ -280,10 +321,18 @@ pub fn replay_with_c(row: &GameRow, base_c: &Path, test_c: &Path) -> Result<(), 
         procs[1 - mover].feed(m)?;
         play(&mut pos, m)?;
     }
+    // a game lost on the node clock: the loser's last think ran out of nodes (its move is not
+    // in the row)
+    if clock.is_some() && row.termination.starts_with("time_forfeit") {
+        let mover = moves.len() % 2;
+        let t = think(&mut procs, mover)?;
+        nodes[mover] += t.nodes;
+        depth[mover] = depth[mover].max(t.depth);
+    }
     // the games that end on an offered move the referee refuses: the C offers one too
     if ["no_move", "hash_root", "illegal_move"].contains(&row.termination.as_str()) {
         let mover = moves.len() % 2;
-        let t = procs[mover].think()?;
+        let t = think(&mut procs, mover)?;
         nodes[mover] += t.nodes;
         depth[mover] = depth[mover].max(t.depth);
         if crate::chess::move_from_0x88(&pos, t.x as i8, t.y as i8).is_some() {
@@ -377,12 +426,12 @@ pub fn check_executable(binary: &Path) -> Result<(), String> {
 /// program that prints no board (not micro-Max) or whose think prints no root trace (the
 /// published C, not the instrumented build that `scripts/build-original.sh` makes) is one clear
 /// error before any game, not a mismatch in every game.
-pub fn check_instrumented(binary: &Path, nodes: u64, bits: u32) -> Result<(), String> {
+pub fn check_instrumented(binary: &Path, make: &str) -> Result<(), String> {
     let mut p = CProcess::spawn(binary)?;
     if p.send("")?.is_empty() {
         return Err(format!(
             "{}: printed no root trace on a think: not an instrumented build (make them with \
-             scripts/build-original.sh --nodes {nodes} --hash-bits {bits})",
+             {make})",
             binary.display()
         ));
     }
@@ -432,33 +481,44 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
     for row in &rows {
         replayable(row)?;
     }
-    let (nodes, bits) = row_budget(&rows[0]).ok_or_else(|| {
-        format!(
-            "game {}: no nodes=/hash_bits= in its settings",
-            rows[0].game
-        )
-    })?;
+    let bits = row_hash_bits(&rows[0])
+        .ok_or_else(|| format!("game {}: no hash_bits= in its settings", rows[0].game))?;
+    // at --nodes the binaries are built for the budget; on the node clock every think sends
+    // its limit, so any binary of the table size will do
+    let nodes = row_budget(&rows[0]).map(|(n, _)| n);
+    let make = match nodes {
+        Some(n) => format!("scripts/build-original.sh --nodes {n} --hash-bits {bits}"),
+        None => format!("scripts/build-original.sh --hash-bits {bits}"),
+    };
     for (build, path) in &need {
         let build = build.name();
         if !path.is_file() {
             return Err(format!(
-                "{}: no such file (make the C builds with scripts/build-original.sh --nodes {nodes} --hash-bits {bits})",
+                "{}: no such file (make the C builds with {make})",
                 path.display()
             ));
         }
-        if let Some((b, n, u)) = binary_budget(path)
-            && (b.as_str(), n, u) != (build, nodes, bits)
-        {
-            return Err(format!(
-                "{} is the {b} build for {n} nodes and {u} hash bits; the games need the {build} build for {nodes} nodes and {bits} hash bits",
-                path.display()
-            ));
+        if let Some((b, n, u)) = binary_budget(path) {
+            let wrong = match nodes {
+                Some(nodes) => (b.as_str(), n, u) != (build, nodes, bits),
+                None => (b.as_str(), u) != (build, bits),
+            };
+            if wrong {
+                let need = match nodes {
+                    Some(nodes) => format!("the {build} build for {nodes} nodes and {bits} hash bits"),
+                    None => format!("the {build} build for {bits} hash bits (any node limit: the node clock sends each think's)"),
+                };
+                return Err(format!(
+                    "{} is the {b} build for {n} nodes and {u} hash bits; the games need {need}",
+                    path.display()
+                ));
+            }
         }
         check_executable(path)?;
     }
     // only then run them: a file that cannot be executed is named before any other's think
     for (_, path) in &need {
-        check_instrumented(path, nodes, bits)?;
+        check_instrumented(path, &make)?;
     }
     let mut totals = VerifyTotals::default();
     let cpu0 = children_cpu_seconds();

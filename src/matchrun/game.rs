@@ -118,6 +118,8 @@ struct Side<'e> {
     depth: i32,
     /// Remaining CPU seconds under `--tc`.
     clock: Option<f64>,
+    /// The side's node clock (`--clock nodes`).
+    node_clock: Option<crate::nodeclock::SideClock>,
     /// The engine panicked: its state is unknown, the worker replaces it.
     panicked: bool,
 }
@@ -133,6 +135,8 @@ struct Thought {
     allotted: Option<f64>,
     /// The think was cut inside an iteration by the hard deadline.
     cut: bool,
+    /// Under the node clock: the think's limit and the factor it was charged at.
+    allowance: Option<crate::nodeclock::ThinkAllowance>,
 }
 
 fn side_name(build: Build, color: Color) -> String {
@@ -160,7 +164,13 @@ fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
 }
 
 impl<'e> Side<'e> {
-    fn new(build: Build, color: Color, engine: &'e mut Engine, budget: &Budget) -> Side<'e> {
+    fn new(
+        build: Build,
+        color: Color,
+        engine: &'e mut Engine,
+        budget: &Budget,
+        pair: u64,
+    ) -> Side<'e> {
         Side {
             build,
             color,
@@ -171,7 +181,11 @@ impl<'e> Side<'e> {
             depth: 0,
             clock: match budget {
                 Budget::Time(s) => Some(*s),
-                Budget::Nodes(_) => None,
+                Budget::Nodes(_) | Budget::NodeClock(_) => None,
+            },
+            node_clock: match budget {
+                Budget::NodeClock(c) => Some(c.side(pair, color == Color::White)),
+                _ => None,
             },
             panicked: false,
         }
@@ -236,9 +250,12 @@ impl<'e> Side<'e> {
     /// An empty line: the engine thinks (under the budget) and checks its own move.
     fn think(&mut self, budget: &Budget, hard: bool, fault: bool) -> Result<Thought, GameEnd> {
         let allotted = self.clock.map(|left| left / TC_MOVES_TO_GO);
+        let allowance = self.node_clock.as_mut().map(|c| c.allowance());
         let mut limits = match budget {
             Budget::Nodes(n) => Limits::nodes(*n as i64),
             Budget::Time(_) => Limits::nodes(i64::MAX), // the clock alone decides
+            // the C's 1e7 is the clock's share: the root rule N < limit
+            Budget::NodeClock(_) => Limits::nodes(allowance.map_or(0, |a| a.limit)),
         };
         let previous = self.engine.last_move();
         let engine = &mut *self.engine;
@@ -267,6 +284,9 @@ impl<'e> Side<'e> {
             *left -= cpu;
         }
         let think = think.map_err(|msg| self.panic_end("thinking", msg))?;
+        if let (Some(c), Some(a)) = (self.node_clock.as_mut(), allowance.as_ref()) {
+            c.charge(think.searched, a);
+        }
         let cut = hard && self.engine.aborted();
         self.nodes += think.searched;
         self.depth = self.depth.max(searched_depth(&think.iterations));
@@ -276,6 +296,7 @@ impl<'e> Side<'e> {
             cpu,
             allotted,
             cut,
+            allowance,
         })
     }
 }
@@ -307,6 +328,9 @@ fn think_comment(t: &Thought) -> String {
     }
     if t.cut {
         c.push_str(" cut");
+    }
+    if let Some(a) = t.allowance.filter(|a| a.factor != 1.0) {
+        c.push_str(&format!(" x{:.4}", a.factor)); // the jitter's 1+ε
     }
     c
 }
@@ -383,6 +407,25 @@ fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEn
             }
             return GameEnd::loss(side.color, Termination::TimeForfeit, detail);
         }
+        if let Some(clock) = side.node_clock.as_ref().filter(|c| c.flagged()) {
+            let detail = format!(
+                "{} lost on time: the move took {} nodes with {} left",
+                side.name(),
+                thought.think.searched,
+                clock.left()
+                    + thought
+                        .allowance
+                        .map_or(0, |a| a.cost(thought.think.searched))
+            );
+            let opponent = !side.color;
+            if referee.position().has_insufficient_material(opponent) {
+                return GameEnd::draw(
+                    Termination::TimeForfeitInsufficientMaterial,
+                    format!("{detail}, but the opponent cannot mate: draw"),
+                );
+            }
+            return GameEnd::loss(side.color, Termination::TimeForfeit, detail);
+        }
         let t = &thought.think;
         let offered = move_name(t.from, t.to);
         let Some(mv) = referee.legal(t.from, t.to) else {
@@ -442,8 +485,8 @@ pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
         (&mut worker.test, &mut worker.base)
     };
     let mut sides = [
-        Side::new(spec.white, Color::White, white_engine, spec.budget),
-        Side::new(black, Color::Black, black_engine, spec.budget),
+        Side::new(spec.white, Color::White, white_engine, spec.budget, spec.pair),
+        Side::new(black, Color::Black, black_engine, spec.budget, spec.pair),
     ];
     let mut referee = Referee::new(spec.opening.start.clone(), spec.max_plies);
     let end = play(&mut sides, &mut referee, spec);
@@ -495,7 +538,7 @@ pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
     }
     tags.extend([
         ("Termination", end.termination.pgn_category().to_string()),
-        ("TimeControl", spec.budget.pgn_time_control()),
+        ("TimeControl", spec.budget.pgn_time_control(spec.pair)),
         ("PlyCount", referee.plies().to_string()),
         ("Pair", spec.pair.to_string()),
         ("OpeningId", spec.opening.id.to_string()),

@@ -40,6 +40,8 @@ pub enum Budget {
     Nodes(u64),
     /// Sudden death: this many seconds of CPU per side per game, no increment.
     Time(f64),
+    /// Sudden death on the node clock: nodes per side per game (see [`crate::nodeclock`]).
+    NodeClock(crate::nodeclock::NodeClock),
 }
 
 impl Budget {
@@ -48,6 +50,7 @@ impl Budget {
         match self {
             Budget::Nodes(n) => format!("nodes={n}"),
             Budget::Time(s) => format!("tc={s}"),
+            Budget::NodeClock(c) => c.setting(),
         }
     }
 
@@ -56,14 +59,17 @@ impl Budget {
         match self {
             Budget::Nodes(n) => format!("nodes{n}"),
             Budget::Time(s) => format!("tc{s}"),
+            Budget::NodeClock(c) => format!("nodeclock{}", c.budget),
         }
     }
 
-    /// PGN `TimeControl` tag: `-` (no clock) for node budgets, `60` for sudden death.
-    pub fn pgn_time_control(&self) -> String {
+    /// PGN `TimeControl` tag of a game of pair `pair`: `-` (no clock) for node budgets, `60`
+    /// for sudden death on the CPU clock, `9000000 nodes` on the node clock.
+    pub fn pgn_time_control(&self, pair: u64) -> String {
         match self {
             Budget::Nodes(_) => "-".to_string(),
             Budget::Time(s) => format!("{s}"),
+            Budget::NodeClock(c) => c.pgn_time_control(pair),
         }
     }
 }
@@ -211,6 +217,7 @@ impl MatchOptions {
                     crate::text::number(s)
                 ));
             }
+            Budget::NodeClock(c) => c.validate(self.games.div_ceil(2))?,
             _ => {}
         }
         if self.max_plies == 0 {
@@ -232,10 +239,12 @@ impl MatchOptions {
             return Err("--hard-deadline cuts a think on the clock: it needs --tc SECONDS".into());
         }
         if self.tc_scale.is_some() && !matches!(self.budget, Budget::Time(_)) {
-            return Err(
+            return Err(if matches!(self.budget, Budget::NodeClock(_)) {
+                "--tc-scale scales the CPU clock; the node clock is not scaled (its nodes are the reference machine's)".into()
+            } else {
                 "--tc-scale scales a clock: it needs --tc SECONDS (node budgets are not scaled)"
-                    .into(),
-            );
+                    .into()
+            });
         }
         if let Some(v) = self.tc_speed {
             if self.tc_scale.is_none() {
