@@ -14,7 +14,9 @@
 #   - the node limit literal 1e7 replaced by the variable mm_limit, NODES at start (default 1e7);
 #   - a line `#L` (L a whole number) sets mm_limit to L for the thinks that follow and is read
 #     as no line at all (no board printed): the node clock's per-think limit (umax verify-c);
-#     the input buffer c[9] enlarged to c[80] so that such a line fits;
+#     the input buffer c[9] enlarged to c[80] so that such a line fits; once such a line was
+#     read, every think is followed by `think N nodes, K,L (K,L)` (its node count and the move
+#     offered, which the root trace cannot show when no iteration ran);
 #   - the table size U made overridable: U = 2^B + 8 (default B = 24, the published 16777224).
 # Without --build: old and sd, printed as four paths, one per line: old, sd, old-trace, sd-trace.
 # With --build (a list, or `all`: every build with a C twin): one line per build,
@@ -89,14 +91,15 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 instrument() { # $1 = source in, $2 = source out
-  sed -e '1i #include <stdio.h>\n#include <stdlib.h>\n#ifndef NODES\n#define NODES 1e7\n#endif\ndouble mm_limit=NODES;\ndouble mm_num(int*s){double v=0;while(*s>47\&\&*s<58)v=v*10+*s++-48;return v;}' \
+  sed -e '1i #include <stdio.h>\n#include <stdlib.h>\n#ifndef NODES\n#define NODES 1e7\n#endif\ndouble mm_limit=NODES;int mm_clock;\ndouble mm_num(int*s){double v=0;while(*s>47\&\&*s<58)v=v*10+*s++-48;return v;}' \
       -e 's|^/\*\(if(z==8)printf.*\);\*/$|\1;|' \
       -e 's/N<1e7/N<mm_limit/' \
       -e 's/^ int j,k=8,\*p,c\[9\];$/ int j,k=8,*p,c[80];/' \
-      -e 's/^  p=c;W((\*p++=getchar())>10);/  do{p=c;W((*p++=getchar())>10);}while(*c==35\&\&(mm_limit=mm_num(c+1),1));/' \
+      -e 's/^  p=c;W((\*p++=getchar())>10);/  do{p=c;W((*p++=getchar())>10);}while(*c==35\&\&(mm_limit=mm_num(c+1),mm_clock=1));/' \
+      -e 's/^   \(D(k,-I,I,Q,1,1,O,8,0[,0]*);\)/   {\1if(mm_clock)printf("think %d nodes, K,L (%2x,%2x)\\n",N,K,L);}/' \
       -e 's/^#define U 16777224$/#ifndef U\n#define U 16777224\n#endif/' "$1" > "$2"
   grep -q '^if(z==8)printf' "$2" && grep -q 'N<mm_limit' "$2" && grep -q '^#ifndef U' "$2" &&
-    grep -q 'while(\*c==35' "$2" && grep -q 'c\[80\];' "$2" || {
+    grep -q 'while(\*c==35' "$2" && grep -q 'c\[80\];' "$2" && grep -q 'if(mm_clock)printf' "$2" || {
     echo "build-original.sh: instrumenting $1 failed (source changed?)" >&2; exit 4; }
 }
 

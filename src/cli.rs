@@ -511,7 +511,12 @@ pub struct RunArgs {
     #[arg(long, value_name = "SIGMA")]
     pub clock_jitter: Option<f64>,
     /// Seed of pair 1's jitter (with --clock-jitter).
-    #[arg(long, value_name = "SEED", default_value_t = 1, requires = "clock_jitter")]
+    #[arg(
+        long,
+        value_name = "SEED",
+        default_value_t = 1,
+        requires = "clock_jitter"
+    )]
     pub jitter_seed: u64,
     /// Adjudicate a draw after this many plies (opening included).
     #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_MAX_PLIES)]
@@ -588,7 +593,9 @@ impl RunArgs {
             (_, Some(n), ..) => n,
             (_, None, Some(s), Some(scale)) => {
                 if self.tc_speed.is_some() {
-                    return Err("--tc-speed is the CPU clock's: the node clock measures no machine".into());
+                    return Err(
+                        "--tc-speed is the CPU clock's: the node clock measures no machine".into(),
+                    );
                 }
                 let b = s * scale.ref_nps;
                 if !(b.is_finite() && b >= 1.0) {
@@ -600,7 +607,10 @@ impl RunArgs {
                 b.round() as u64
             }
             (_, None, None, _) => {
-                return Err("--clock nodes needs --tc SECONDS and --tc-scale REF (or --tc-nodes NODES)".into());
+                return Err(
+                    "--clock nodes needs --tc SECONDS and --tc-scale REF (or --tc-nodes NODES)"
+                        .into(),
+                );
             }
             (_, None, Some(_), None) => {
                 return Err("--clock nodes needs --tc-scale REF: the node clock counts SECONDS x REF nodes a side (e.g. --tc-scale 2006: 600,000 nodes/s)".into());

@@ -145,7 +145,10 @@ impl NodeClock {
             left: self.budget_of_pair(pair) as i64,
             draws: self.jitter.map(|j| Draws {
                 sigma: j.sigma,
-                rng: SplitMix64(stream_seed(j.seed.wrapping_add(pair.wrapping_sub(1)), white)),
+                rng: SplitMix64(stream_seed(
+                    j.seed.wrapping_add(pair.wrapping_sub(1)),
+                    white,
+                )),
                 spare: None,
             }),
         }
@@ -155,7 +158,13 @@ impl NodeClock {
 /// The state of one colour's stream: the seed mixed with the colour, so that White and Black
 /// draw independent sequences.
 fn stream_seed(seed: u64, white: bool) -> u64 {
-    let mut m = SplitMix64(seed ^ if white { 0x5748_4954_45 } else { 0x424c_4143_4b }); // "WHITE", "BLACK"
+    let mut m = SplitMix64(
+        seed ^ if white {
+            0x0057_4849_5445
+        } else {
+            0x0042_4c41_434b
+        },
+    ); // "WHITE", "BLACK"
     m.next_u64()
 }
 
@@ -269,7 +278,13 @@ mod tests {
         let clock = NodeClock::new(9_000_000);
         let mut side = clock.side(1, true);
         let a = side.allowance();
-        assert_eq!(a, ThinkAllowance { limit: 300_000, factor: 1.0 });
+        assert_eq!(
+            a,
+            ThinkAllowance {
+                limit: 300_000,
+                factor: 1.0
+            }
+        );
         side.charge(412_345, &a);
         assert_eq!(side.left(), 9_000_000 - 412_345);
         assert_eq!(side.allowance().limit, (9_000_000 - 412_345) / 30);
@@ -331,7 +346,10 @@ mod tests {
             draws(2, true)
         );
         let eps: Vec<f64> = a.iter().map(|t| t.factor - 1.0).collect();
-        assert!(eps.iter().all(|e| e.abs() <= 0.06 + 1e-12), "clipped at 3 sigma");
+        assert!(
+            eps.iter().all(|e| e.abs() <= 0.06 + 1e-12),
+            "clipped at 3 sigma"
+        );
         let mean = eps.iter().sum::<f64>() / eps.len() as f64;
         let sd = (eps.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / eps.len() as f64).sqrt();
         assert!(mean.abs() < 0.002, "mean {mean}");

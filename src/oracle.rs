@@ -43,6 +43,18 @@ pub fn parse_trace(line: &str) -> Option<Trace> {
     })
 }
 
+/// The line the instrumented C prints after every think once it has read a limit line (`#L`):
+/// `think %d nodes, K,L (%2x,%2x)`: the think's `N` and the move it offers, which the root
+/// trace cannot show when no iteration ran (a limit of 1 or less, or a root answered from the
+/// hash).
+pub fn parse_think_line(line: &str) -> Option<(u64, i32, i32)> {
+    let rest = line.strip_prefix("think ")?;
+    let (nodes, rest) = rest.split_once(" nodes, K,L (")?;
+    let (x, y) = rest.trim_end().strip_suffix(')')?.split_once(',')?;
+    let hex = |s: &str| i32::from_str_radix(s.trim(), 16).ok();
+    Some((nodes.trim().parse().ok()?, hex(x)?, hex(y)?))
+}
+
 /// The C main loop's move parsing of a move line (see [`crate::engine::c_move`]), as `K`,`L`.
 pub fn c_squares(uci: &str) -> (i32, i32) {
     let (k, l) = crate::engine::c_move(uci);
@@ -59,6 +71,8 @@ pub struct CProcess {
     stdout: BufReader<ChildStdout>,
     /// `K`,`L` as the last move line set them (what a root answered from the hash offers).
     last_fed: (i32, i32),
+    /// The last `think` line read (node-clock replays only).
+    think_line: Option<(u64, i32, i32)>,
 }
 
 /// What one think of the C printed.
@@ -90,6 +104,7 @@ impl CProcess {
             stdin,
             stdout,
             last_fed: (0, 0),
+            think_line: None,
         };
         // micro-Max prints its board at once: a program that prints none within a few seconds
         // (not micro-Max, e.g. a filter waiting for input) is stopped, not waited on forever
@@ -144,6 +159,10 @@ impl CProcess {
             if n == 0 {
                 return Err("the C process ended (is it an instrumented trace build?)".into());
             }
+            if let Some(t) = parse_think_line(&line) {
+                self.think_line = Some(t);
+                continue;
+            }
             match parse_trace(&line) {
                 Some(t) => traces.push(t),
                 None if line.contains(" ply,") => {
@@ -182,8 +201,13 @@ impl CProcess {
 
     /// An empty line: the C thinks and plays.
     pub fn think(&mut self) -> Result<CThink, String> {
+        self.think_line = None;
         let traces = self.send("")?;
         let depth = crate::engine::searched_depth(traces.iter().map(|t| t.ply));
+        if let Some((nodes, x, y)) = self.think_line.take() {
+            // after a limit line the C says what the think searched and offers
+            return Ok(CThink { x, y, nodes, depth });
+        }
         Ok(match traces.last() {
             Some(t) => CThink {
                 x: t.x,
@@ -505,8 +529,12 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
             };
             if wrong {
                 let need = match nodes {
-                    Some(nodes) => format!("the {build} build for {nodes} nodes and {bits} hash bits"),
-                    None => format!("the {build} build for {bits} hash bits (any node limit: the node clock sends each think's)"),
+                    Some(nodes) => {
+                        format!("the {build} build for {nodes} nodes and {bits} hash bits")
+                    }
+                    None => format!(
+                        "the {build} build for {bits} hash bits (any node limit: the node clock sends each think's)"
+                    ),
                 };
                 return Err(format!(
                     "{} is the {b} build for {n} nodes and {u} hash bits; the games need {need}",
@@ -567,6 +595,18 @@ mod tests {
         let t = parse_trace(" 5 ply,    527211 searched,     12 by (13,23)\n").unwrap();
         assert_eq!((t.ply, t.nodes, t.x, t.y), (5, 527211, 0x13, 0x23));
         assert_eq!(parse_trace("  r n b q k b n r"), None);
+        assert_eq!(
+            parse_think_line("think 1 nodes, K,L ( 0, 0)\n"),
+            Some((1, 0, 0))
+        );
+        assert_eq!(
+            parse_think_line("think 412345 nodes, K,L (64,44)"),
+            Some((412_345, 0x64, 0x44))
+        );
+        assert_eq!(
+            parse_think_line(" 5 ply,    527211 searched,     12 by (13,23)"),
+            None
+        );
         assert_eq!(c_squares("e2e4"), (0x64, 0x44));
         assert_eq!(c_squares("e2"), (0x64, c_squares("\0\0\0\0").1));
         assert_eq!(crate::engine::square_name(0x64), "e2");

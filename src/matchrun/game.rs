@@ -435,6 +435,10 @@ fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEn
                     "{}'s root was answered from the hash without an iteration; it offered the last move fed to it, {offered}, again",
                     side.name()
                 ),
+                Termination::NoMove if t.iterations.is_empty() => format!(
+                    "{} started no iteration (its node limit allowed none) and offered a8a8 (no move)",
+                    side.name()
+                ),
                 Termination::NoMove => format!(
                     "{} found every move losing and offered a8a8 (no move)",
                     side.name()
@@ -485,7 +489,13 @@ pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
         (&mut worker.test, &mut worker.base)
     };
     let mut sides = [
-        Side::new(spec.white, Color::White, white_engine, spec.budget, spec.pair),
+        Side::new(
+            spec.white,
+            Color::White,
+            white_engine,
+            spec.budget,
+            spec.pair,
+        ),
         Side::new(black, Color::Black, black_engine, spec.budget, spec.pair),
     ];
     let mut referee = Referee::new(spec.opening.start.clone(), spec.max_plies);

@@ -448,8 +448,19 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
         let grown = output::recorded_size(&done)
             .filter(|&was| was < p.opts.games)
             .map(|was| format!("grown: {was} -> {} games", p.opts.games));
-        let notes: Vec<&str> = calibration_note
+        // which clock played: the node clock's budget (and sweep, jitter) on record
+        let clock = match &p.opts.budget {
+            Budget::NodeClock(c) => Some(format!(
+                "clock: nodes ({}: each think may start iterations while N < left/{}; see src/nodeclock.rs)",
+                c.setting(),
+                crate::nodeclock::MOVES_TO_GO
+            )),
+            Budget::Time(_) => Some("clock: cpu (the engine thread's CPU seconds)".to_string()),
+            Budget::Nodes(_) => None,
+        };
+        let notes: Vec<&str> = clock
             .iter()
+            .chain(calibration_note.iter())
             .map(String::as_str)
             .chain(grown.as_deref())
             .collect();

@@ -281,7 +281,7 @@ fn verify_c_refuses_what_the_c_cannot_play() {
     }
     let csv = write_rows("verify_c_tc", &timed);
     let err = refused(&csv, "/nonexistent/a", "/nonexistent/b");
-    assert!(err.contains("not played at a node budget"), "{err}");
+    assert!(err.contains("played on the CPU clock"), "{err}");
 
     let csv = write_rows("verify_c_missing", runs_5000());
     let err = refused(&csv, "/nonexistent/a", "/nonexistent/b");

@@ -1,0 +1,322 @@
+//! The node clock (`umax match --clock nodes`, `--tc-nodes`): a game under a clock is a pure
+//! function of builds, opening and budget. The same command twice gives the same rows and PGN
+//! (but for the seconds), seeded jitter is reproducible and its seed matters, the settings, PGN
+//! and command.txt say which clock played, bad combinations are refused, and every build with a
+//! C twin plays the games two processes of its C play when each think is sent its limit
+//! (`umax verify-c`). The C part is skipped without gcc, patch or stdbuf (fails under CI=true).
+
+use crate::ci_env::Tool;
+use crate::common;
+use crate::match_common::*;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use umax::builds::{ALL, Build, Pairing};
+use umax::games::GameRow;
+use umax::oracle::replay_with_c;
+
+const BITS: &str = "16";
+
+/// A node-clock match of `games` games in `dir` with `extra` arguments.
+fn node_match(dir: &Path, games: &str, extra: &[&str]) -> Vec<GameRow> {
+    let mut args = vec![
+        "--games",
+        games,
+        "--hash-bits",
+        BITS,
+        "--max-plies",
+        "160",
+        "--out",
+        path_str(dir),
+    ];
+    args.extend(extra);
+    run_ok(&args);
+    rows(dir)
+}
+
+/// The PGN's games in game order (two workers write them as they end), without what records
+/// seconds or the day: the per-move comments' `0.123s` and the `*Seconds` and `Date` tags.
+fn pgn_timeless(dir: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    let mut games: Vec<(u64, String)> = Vec::new();
+    for game in text.split("[Event ").filter(|g| !g.trim().is_empty()) {
+        let mut round = 0;
+        let mut words: Vec<&str> = Vec::new();
+        for line in game.lines() {
+            if let Some(r) = line.strip_prefix("[Round \"") {
+                round = r.trim_end_matches("\"]").parse().unwrap();
+            }
+            if line.starts_with("[Date ") || line.contains("Seconds \"") {
+                continue;
+            }
+            // the movetext's line breaks follow the width of the seconds: words, not lines
+            words.extend(line.split_whitespace().filter(|w| {
+                let w = w.trim_end_matches('}');
+                !(w.ends_with('s')
+                    && w[..w.len() - 1].contains('.')
+                    && w[..w.len() - 1].parse::<f64>().is_ok())
+            }));
+        }
+        let out = words.join(" ");
+        games.push((round, out));
+    }
+    games.sort();
+    games.into_iter().map(|(_, g)| g).collect()
+}
+
+#[test]
+fn a_node_clock_match_twice_gives_the_same_games() {
+    let clock = ["--tc-nodes", "400000"];
+    let (a, b) = (scratch("twice-a"), scratch("twice-b"));
+    let ra = node_match(&a, "6", &clock);
+    let rb = node_match(&b, "6", &clock);
+    assert_eq!(ra.len(), 6);
+    assert_eq!(timeless(ra.clone()), timeless(rb));
+    let pgn = pgn_timeless(&a);
+    assert_eq!(pgn.len(), 6);
+    assert_eq!(pgn, pgn_timeless(&b));
+    // the clock decided the games: each side spent about its budget, some lost on time
+    let settings = &ra[0].settings;
+    assert!(settings.contains(";node_clock=400000;"), "{settings}");
+    assert!(
+        ra.iter()
+            .all(|r| r.test_nodes < 400_000 + 200_000 && r.base_nodes < 400_000 + 200_000)
+    );
+    assert!(
+        ra.iter().any(|r| r.test_nodes > 300_000),
+        "the budget was spent"
+    );
+    let pgn = std::fs::read_to_string(a.join("games.pgn")).unwrap();
+    assert!(pgn.contains("[TimeControl \"400000 nodes\"]"), "{pgn}");
+    let command = std::fs::read_to_string(a.join("command.txt")).unwrap();
+    assert!(command.contains("--tc-nodes 400000"), "{command}");
+    assert!(
+        command.contains("clock: nodes (node_clock=400000"),
+        "{command}"
+    );
+}
+
+#[test]
+fn seconds_at_the_reference_speed_are_the_same_clock_as_its_nodes() {
+    let (a, b) = (scratch("seconds-a"), scratch("seconds-b"));
+    // 0.5 s at 600,000 nodes/s (the 2006 reference) is 300,000 nodes a side
+    let ra = node_match(
+        &a,
+        "2",
+        &["--clock", "nodes", "--tc", "0.5", "--tc-scale", "2006"],
+    );
+    let rb = node_match(&b, "2", &["--tc-nodes", "300000"]);
+    assert_eq!(timeless(ra), timeless(rb));
+}
+
+#[test]
+fn a_sweep_gives_each_pair_its_budget() {
+    let dir = scratch("sweep");
+    let rows = node_match(
+        &dir,
+        "4",
+        &["--tc-nodes", "200000", "--tc-nodes-step", "200000"],
+    );
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    assert_eq!(pgn.matches("[TimeControl \"200000 nodes\"]").count(), 2);
+    assert_eq!(pgn.matches("[TimeControl \"400000 nodes\"]").count(), 2);
+    // pair 2's sides had twice pair 1's nodes
+    let spent = |pair: u64| -> u64 {
+        rows.iter()
+            .filter(|r| r.pair == pair)
+            .map(|r| r.test_nodes + r.base_nodes)
+            .sum()
+    };
+    assert!(spent(2) > spent(1), "{} vs {}", spent(2), spent(1));
+    assert!(rows[0].settings.contains("node_clock_step=200000"));
+}
+
+#[test]
+fn jitter_is_seeded_and_reproducible() {
+    let with = |name: &str, seed: &str| {
+        let dir = scratch(name);
+        node_match(
+            &dir,
+            "4",
+            &[
+                "--tc-nodes",
+                "400000",
+                "--clock-jitter",
+                "0.05",
+                "--jitter-seed",
+                seed,
+            ],
+        )
+    };
+    let a = timeless(with("jitter-a", "7"));
+    assert_eq!(a, timeless(with("jitter-b", "7")), "same seed, same games");
+    let other = timeless(with("jitter-c", "8"));
+    let nodes = |rows: &[GameRow]| -> Vec<(u64, u64)> {
+        rows.iter().map(|r| (r.base_nodes, r.test_nodes)).collect()
+    };
+    assert_ne!(nodes(&a), nodes(&other), "another seed, other thinks");
+    let plain = timeless(node_match(
+        &scratch("jitter-none"),
+        "4",
+        &["--tc-nodes", "400000"],
+    ));
+    assert_ne!(nodes(&a), nodes(&plain));
+    assert!(
+        a[0].settings
+            .contains(";node_clock=400000;clock_jitter=0.05;jitter_seed=7"),
+        "{}",
+        a[0].settings
+    );
+}
+
+#[test]
+fn bad_node_clocks_are_refused_before_any_game() {
+    let dir = scratch("refused");
+    let out_dir = dir.join("run");
+    let cases: &[(&[&str], &str)] = &[
+        (&["--clock", "nodes"], "needs --tc SECONDS and --tc-scale"),
+        (&["--clock", "nodes", "--tc", "15"], "needs --tc-scale"),
+        (
+            &["--tc-nodes", "1000", "--clock-jitter", "0.5"],
+            "at most 0.25",
+        ),
+        (&["--tc-nodes", "1000", "--clock-jitter", "0"], "above 0"),
+        (&["--clock-jitter", "0.02"], "the node clock's"),
+        (
+            &["--nodes", "5000", "--tc-nodes-step", "10"],
+            "the node clock's",
+        ),
+        (&["--tc-nodes", "0"], "at least 1"),
+        (&["--tc", "15", "--tc-nodes", "1000"], "cannot be used with"),
+        (&["--tc-nodes", "1000", "--hard-deadline"], "--tc"),
+    ];
+    for (args, needle) in cases {
+        let mut all = vec!["--games", "2", "--out", path_str(&out_dir)];
+        all.extend(*args);
+        let out = run_match(&all);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} was accepted");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!out_dir.join("games.csv").exists(), "{args:?} wrote rows");
+    }
+}
+
+/// The instrumented C twin of every build that has one (any node limit: the node clock sends
+/// each think's), or `None` (skip) without gcc, patch or stdbuf.
+fn twins() -> Option<HashMap<Build, PathBuf>> {
+    let text = common::build_original(
+        "the C replay of node-clock games",
+        &[Tool::Stdbuf],
+        &["--nodes", "1e7", "--hash-bits", BITS, "--build", "all"],
+    )?;
+    Some(
+        text.lines()
+            .map(|l| {
+                let f: Vec<&str> = l.split(' ').collect();
+                (f[0].parse().unwrap(), PathBuf::from(f[2]))
+            })
+            .collect(),
+    )
+}
+
+/// Every build with a C twin: node-clock games against the default base, with and without
+/// jitter, each played again by the two C twins, the limit of every think sent as the match
+/// computed it. Small budgets, so that some games are lost on time.
+#[test]
+fn the_c_replays_node_clock_games_of_every_twin() {
+    let Some(map) = twins() else {
+        return;
+    };
+    let base = Pairing::default().base;
+    let mut terminations = Vec::new();
+    for &b in ALL.iter().filter(|b| b.c_twin()) {
+        let pairing = if b == base {
+            format!("{base},{}", Pairing::default().test)
+        } else {
+            format!("{base},{b}")
+        };
+        let (bb, tb): (Build, Build) = {
+            let (x, y) = pairing.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        };
+        let dir = scratch(&format!("c-{b}"));
+        let rows = node_match(&dir, "2", &["--builds", &pairing, "--tc-nodes", "150000"]);
+        let jdir = scratch(&format!("c-{b}-jitter"));
+        let jrows = node_match(
+            &jdir,
+            "2",
+            &[
+                "--builds",
+                &pairing,
+                "--tc-nodes",
+                "150000",
+                "--clock-jitter",
+                "0.1",
+                "--jitter-seed",
+                "3",
+            ],
+        );
+        for row in rows.iter().chain(&jrows) {
+            if let Err(e) = replay_with_c(row, &map[&bb], &map[&tb]) {
+                panic!("{pairing} ({}): {e}", row.settings);
+            }
+            terminations.push(row.termination.clone());
+        }
+    }
+    assert!(
+        terminations.iter().any(|t| t == "no_move"),
+        "no think without an iteration (its limit 1 or less): that case went untested ({terminations:?})"
+    );
+}
+
+/// A game lost on the node clock: the loser's last think, whose move is not in the row, is
+/// replayed too (pair 1 of the default openings at 600,000 nodes a side loses on time).
+#[test]
+fn the_c_replays_a_game_lost_on_the_node_clock() {
+    let Some(map) = twins() else {
+        return;
+    };
+    let dir = scratch("c-forfeit");
+    let rows = node_match(&dir, "2", &["--tc-nodes", "600000"]);
+    assert!(
+        rows.iter().any(|r| r.termination == "time_forfeit"),
+        "{:?}",
+        rows.iter().map(|r| &r.termination).collect::<Vec<_>>()
+    );
+    let p = Pairing::default();
+    for row in &rows {
+        assert_eq!(replay_with_c(row, &map[&p.base], &map[&p.test]), Ok(()));
+    }
+}
+
+/// The replay is not vacuous: another budget or seed in the settings is caught.
+#[test]
+fn another_clock_in_the_row_is_caught_by_the_c() {
+    let Some(map) = twins() else {
+        return;
+    };
+    let dir = scratch("c-caught");
+    let rows = node_match(
+        &dir,
+        "2",
+        &[
+            "--tc-nodes",
+            "150000",
+            "--clock-jitter",
+            "0.1",
+            "--jitter-seed",
+            "3",
+        ],
+    );
+    let p = Pairing::default();
+    let (old_c, sd_c) = (&map[&p.base], &map[&p.test]);
+    assert_eq!(replay_with_c(&rows[0], old_c, sd_c), Ok(()));
+    let mut budget = rows[0].clone();
+    budget.settings = budget
+        .settings
+        .replace("node_clock=150000", "node_clock=200000");
+    assert!(replay_with_c(&budget, old_c, sd_c).is_err());
+    let mut seed = rows[0].clone();
+    seed.settings = seed.settings.replace("jitter_seed=3", "jitter_seed=4");
+    assert!(replay_with_c(&seed, old_c, sd_c).is_err());
+}
