@@ -96,6 +96,10 @@ pub struct JudgeArgs {
     /// Positions mode: node budget of each build's think (the 3.2 root rule with N for 1e7).
     #[arg(long, value_parser = node_limit, conflicts_with = "seconds", requires = "positions")]
     pub nodes: Option<u64>,
+    /// Positions mode: each think is the first move of a side with NODES on the node clock
+    /// (`umax match --tc-nodes NODES`): the root rule with NODES/30 for 1e7. Deterministic.
+    #[arg(long, value_name = "NODES", value_parser = positive_count, conflicts_with_all = ["seconds", "nodes"], requires = "positions")]
+    pub tc_nodes: Option<u64>,
     /// Positions mode: CPU seconds per think instead (the root starts no iteration after
     /// that; not reproducible). For a sudden-death clock of T seconds, the first move's share
     /// is T/30.
@@ -159,7 +163,10 @@ impl JudgeArgs {
                             umax::text::number(s)
                         ));
                     }
-                    None => ThinkBudget::Nodes(self.nodes.unwrap_or(100_000)),
+                    None => match self.tc_nodes {
+                        Some(b) => ThinkBudget::NodeClock(b),
+                        None => ThinkBudget::Nodes(self.nodes.unwrap_or(100_000)),
+                    },
                 },
                 hash_bits: self.hash_bits,
             },

@@ -52,13 +52,14 @@ pub fn check_uci_commands(data: &[u8]) {
             }
             Command::Go(g) => {
                 for white in [true, false] {
-                    uci::plan(&g, white);
+                    uci::plan(&g, white, 0);
+                    uci::plan(&g, white, 600);
                 }
                 for w in &g.warnings {
                     assert!(!w.chars().any(char::is_control), "{w:?}");
                 }
             }
-            Command::Unknown(text) | Command::Invalid(text) | Command::SetOption(text) => {
+            Command::Unknown(text) | Command::Invalid(text) | Command::SetOption(text, _) => {
                 assert!(!uci::echo(&text).chars().any(char::is_control));
             }
             _ => {}

@@ -405,6 +405,7 @@ fn settings(opts: &JudgeOptions, judge_name: &str) -> String {
             let b = match budget {
                 ThinkBudget::Nodes(n) => format!("nodes={n}"),
                 ThinkBudget::Seconds(s) => format!("seconds={s}"),
+                ThinkBudget::NodeClock(b) => format!("node_clock={b}"),
             };
             format!(
                 "mode=positions;positions={};{b};hash_bits={hash_bits}",

@@ -18,6 +18,9 @@ pub enum ThinkBudget {
     Nodes(u64),
     /// The root starts no new iteration after this many CPU seconds of the thread.
     Seconds(f64),
+    /// The first think of a side with this many nodes on the node clock: the root rule with
+    /// `floor(B / 30)` in place of 1e7 (deterministic; `umax match --tc-nodes B`'s first move).
+    NodeClock(u64),
 }
 
 /// A think's result.
@@ -51,6 +54,12 @@ pub fn think_at(
     let cpu0 = thread_cpu_seconds();
     let limits = match budget {
         ThinkBudget::Nodes(n) => Limits::nodes(n as i64),
+        ThinkBudget::NodeClock(b) => Limits::nodes(
+            crate::nodeclock::NodeClock::new(b)
+                .side(1, true)
+                .allowance()
+                .limit,
+        ),
         ThinkBudget::Seconds(s) => Limits {
             deadline: Some(cpu0 + s),
             ..Limits::nodes(i64::MAX)
@@ -84,6 +93,9 @@ mod tests {
         assert_eq!(a.mv, b.mv);
         assert_eq!(a.nodes, b.nodes);
         assert!(a.mv.is_some());
+        // a side's first think on a node clock of 600,000: the root rule at 20,000
+        let c = think_at(&mut e, None, &moves, ThinkBudget::NodeClock(600_000)).unwrap();
+        assert_eq!((c.mv, c.nodes), (a.mv.clone(), a.nodes));
         let err =
             think_at(&mut e, None, &["e2e5".to_string()], ThinkBudget::Nodes(10)).unwrap_err();
         assert!(err.contains("e2e5"), "{err}");

@@ -35,7 +35,8 @@ pub enum Command {
     Uci,
     Debug,
     IsReady,
-    SetOption(String),
+    /// `setoption name N [value V]`: the name and the value as given.
+    SetOption(String, Option<String>),
     Register,
     UciNewGame,
     Position {
@@ -92,7 +93,14 @@ pub fn parse_command(line: &str) -> Command {
                 .copied()
                 .collect::<Vec<_>>()
                 .join(" ");
-            Command::SetOption(name)
+            let value = args
+                .iter()
+                .skip_while(|t| **t != "value")
+                .skip(1)
+                .copied()
+                .collect::<Vec<_>>()
+                .join(" ");
+            Command::SetOption(name, (!value.is_empty()).then_some(value))
         }
         "register" => Command::Register,
         "ucinewgame" => Command::UciNewGame,

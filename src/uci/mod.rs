@@ -8,10 +8,14 @@
 //!
 //! # The protocol as implemented
 //!
-//! - `uci` → `id name`, `id author`, `uciok` (no options: the build and the table size are
-//!   command-line flags). `isready` → `readyok`, answered at once, also during a search.
-//!   `debug`, `register` are accepted and ignored; `setoption` answers that there is no such
-//!   option.
+//! - `uci` → `id name`, `id author`, one option, `uciok` (the build and the table size are
+//!   command-line flags). The option `NodesTime` (nodes per millisecond, 0 by default: off), as
+//!   Stockfish's `nodestime`, counts the clock in nodes: `go wtime/btime` gives the side
+//!   `time × NodesTime` nodes and the think the C's root rule with `floor(nodes/movestogo)`
+//!   (30 when absent; plus 3/4 of the increment's nodes) in place of `1e7`, with no time limit
+//!   at all — the node clock of `umax match --clock nodes`, whose thinks it reproduces. `isready` → `readyok`, answered at once, also during a search.
+//!   `debug`, `register` are accepted and ignored; `setoption` of any other name answers that
+//!   there is no such option.
 //! - `ucinewgame`: the position becomes the initial one (the engine is rebuilt at every `go`
 //!   anyway, with an empty table, so nothing carries over between games).
 //! - `position startpos|fen <FEN> [moves m1 m2 ...]`: the moves are checked by shakmaty (the
@@ -218,7 +222,7 @@ mod tests {
             mate: Some(i64::MAX),
             ..Default::default()
         };
-        let p = plan(&g, true);
+        let p = plan(&g, true, 0);
         assert_eq!(p.depth, Some(1));
         assert_eq!(p.nodes, Some(i32::MAX as i64));
         // the clock's hard limit is a quarter of it; the movetime's, nothing
@@ -230,7 +234,7 @@ mod tests {
 
     #[test]
     fn plans() {
-        let p = plan(&GoParams::default(), true);
+        let p = plan(&GoParams::default(), true, 0);
         assert_eq!(p.nodes, Some(DEFAULT_NODE_LIMIT));
         let g = GoParams {
             wtime: Some(60_000),
@@ -238,23 +242,59 @@ mod tests {
             ..Default::default()
         };
         // target: time/30 (at most a quarter of it), less 30 ms; hard: twice that
-        let white = plan(&g, true);
+        let white = plan(&g, true, 0);
         assert_eq!(white.time, Some(Duration::from_millis(1970)));
         assert_eq!(white.hard, Some(Duration::from_millis(3970)));
-        let black = plan(&g, false);
+        let black = plan(&g, false, 0);
         assert_eq!(black.time, Some(Duration::from_millis(3)));
         assert_eq!(black.hard, Some(Duration::from_millis(36)));
         let g = GoParams {
             movetime: Some(500),
             ..Default::default()
         };
-        assert_eq!(plan(&g, true).time, None, "movetime: until the hard limit");
-        assert_eq!(plan(&g, true).hard, Some(Duration::from_millis(490)));
+        assert_eq!(
+            plan(&g, true, 0).time,
+            None,
+            "movetime: until the hard limit"
+        );
+        assert_eq!(plan(&g, true, 0).hard, Some(Duration::from_millis(490)));
         let g = GoParams {
             btime: Some(-50),
             ..Default::default()
         };
-        assert_eq!(plan(&g, false).time, Some(Duration::from_millis(1)));
+        assert_eq!(plan(&g, false, 0).time, Some(Duration::from_millis(1)));
+    }
+
+    #[test]
+    fn nodestime_counts_the_clock_in_nodes() {
+        // 15 s at 600 nodes/ms: 9,000,000 nodes, the think's limit a thirtieth of them
+        let g = GoParams {
+            wtime: Some(15_000),
+            btime: Some(1_000),
+            ..Default::default()
+        };
+        let white = plan(&g, true, 600);
+        assert_eq!(white.nodes, Some(300_000));
+        assert_eq!(
+            (white.time, white.hard),
+            (None, None),
+            "no time limit at all"
+        );
+        assert_eq!(plan(&g, false, 600).nodes, Some(20_000));
+        // the match's node clock gives the same limit for the same nodes left
+        let mut side = crate::nodeclock::NodeClock::new(9_000_000).side(1, true);
+        assert_eq!(Some(side.allowance().limit), white.nodes);
+        let g = GoParams {
+            wtime: Some(15_000),
+            winc: Some(100),
+            movestogo: Some(10),
+            nodes: Some(1000),
+            ..Default::default()
+        };
+        // go nodes still caps it; movestogo and increment as in clock mode
+        assert_eq!(plan(&g, true, 600).nodes, Some(1000));
+        let g = GoParams { nodes: None, ..g };
+        assert_eq!(plan(&g, true, 600).nodes, Some(900_000 + 45_000));
     }
 
     #[test]

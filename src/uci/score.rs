@@ -74,8 +74,15 @@ pub(super) const MOVETIME_MARGIN_MS: i64 = 10;
 /// Clock mode keeps this much of every move's time for the GUI and the pipes.
 pub(super) const CLOCK_OVERHEAD_MS: i64 = 30;
 
-/// Works out the plan for `go` with the side to move `white`.
-pub fn plan(g: &GoParams, white: bool) -> SearchPlan {
+/// Largest `NodesTime` (nodes per millisecond): a 100-GHz micro-Max.
+pub const MAX_NODESTIME: i64 = 100_000;
+
+/// Works out the plan for `go` with the side to move `white`. `nodestime` > 0 (the `NodesTime`
+/// option, nodes per millisecond): the clock is counted in nodes, as `umax match --clock nodes`
+/// counts it: the side has `time × nodestime` nodes and the think the C's root rule with
+/// `floor(nodes / movestogo)` (30 when absent; plus 3/4 of the increment's nodes) in place of
+/// `1e7`, and no time limit at all.
+pub fn plan(g: &GoParams, white: bool, nodestime: i64) -> SearchPlan {
     let ms = |t: Option<i64>| t.map(|t| t.clamp(0, MAX_MS));
     let mut p = SearchPlan {
         nodes: g.nodes.map(|n| n.clamp(1, i32::MAX as i64)),
@@ -99,7 +106,19 @@ pub fn plan(g: &GoParams, white: bool) -> SearchPlan {
     } else {
         (ms(g.btime), ms(g.binc))
     };
-    if let Some(t) = time {
+    if let Some(t) = time.filter(|_| nodestime > 0) {
+        // the node clock: nodes for milliseconds, the root rule for the time manager
+        let (left, inc) = (
+            t.saturating_mul(nodestime),
+            inc.unwrap_or(0).saturating_mul(nodestime),
+        );
+        let mtg = g
+            .movestogo
+            .unwrap_or(crate::nodeclock::MOVES_TO_GO)
+            .clamp(1, 50);
+        let limit = (left / mtg + inc * 3 / 4).clamp(1, i32::MAX as i64);
+        p.nodes = Some(p.nodes.map_or(limit, |n| n.min(limit)));
+    } else if let Some(t) = time {
         let inc = inc.unwrap_or(0);
         let mtg = g.movestogo.unwrap_or(30).clamp(1, 50);
         let share = t / mtg + inc * 3 / 4;

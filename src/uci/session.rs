@@ -62,6 +62,8 @@ pub(super) struct Session<W: Write + Send + 'static> {
     /// `None` after a refused `position`, until a valid one (or `ucinewgame`).
     pub(super) position: Option<GamePosition>,
     pub(super) search: Option<Search>,
+    /// `NodesTime` (nodes per millisecond; 0: off): the node clock, as Stockfish's `nodestime`.
+    pub(super) nodestime: i64,
 }
 
 /// Runs the protocol on `input` until `quit` or end of input.
@@ -76,6 +78,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
         engine: Some(Engine::new(opts.build, opts.hash_bits)),
         position: Some(GamePosition::default()),
         search: None,
+        nodestime: 0,
     };
     let result = s.main_loop(input);
     match result {
@@ -121,11 +124,30 @@ impl<W: Write + Send + 'static> Session<W> {
                     self.opts.build
                 ))?;
                 self.send("id author H.G. Muller (micro-Max 3.2), umax authors (Rust port)")?;
+                self.send(&format!(
+                    "option name NodesTime type spin default 0 min 0 max {MAX_NODESTIME}"
+                ))?;
                 self.send("uciok")?;
             }
             Command::IsReady => self.send("readyok")?,
             Command::Debug | Command::Register | Command::Empty => {}
-            Command::SetOption(name) => {
+            Command::SetOption(name, value) if name.eq_ignore_ascii_case("nodestime") => {
+                match value.as_deref().map(str::parse::<i64>) {
+                    Some(Ok(v)) if (0..=MAX_NODESTIME).contains(&v) => self.nodestime = v,
+                    Some(Ok(v)) => {
+                        self.nodestime = v.clamp(0, MAX_NODESTIME);
+                        self.info(&format!(
+                            "NodesTime {v} is out of range: taken as {}",
+                            self.nodestime
+                        ))?;
+                    }
+                    _ => self.info(&format!(
+                        "NodesTime takes a whole number of nodes per millisecond (0 to {MAX_NODESTIME}), not '{}': unchanged",
+                        echo(value.as_deref().unwrap_or(""))
+                    ))?,
+                }
+            }
+            Command::SetOption(name, _) => {
                 self.info(&format!("umax has no option '{}'", echo(&name)))?
             }
             Command::UciNewGame => self.position = Some(GamePosition::default()),
@@ -215,7 +237,7 @@ impl<W: Write + Send + 'static> Session<W> {
             self.info(&note)?;
         }
         let pos = game.current.clone();
-        let mut plan = plan(&g, pos.turn() == Color::White);
+        let mut plan = plan(&g, pos.turn() == Color::White, self.nodestime);
         if let Some(cap) = self.opts.node_cap {
             plan.nodes = Some(plan.nodes.map_or(cap, |n| n.min(cap)));
         }

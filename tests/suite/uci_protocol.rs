@@ -417,3 +417,43 @@ fn one_bestmove_per_go_when_stop_races_the_search() {
     );
     quit(e);
 }
+
+/// `setoption name NodesTime`: the clock counted in nodes, as `umax match --clock nodes`. At
+/// 600 nodes/ms, `go wtime 15000` (9,000,000 nodes) thinks exactly as `go nodes 300000` (a
+/// thirtieth), whatever the machine's speed; an unreadable value changes nothing.
+#[test]
+fn nodestime_counts_the_clock_in_nodes() {
+    let nodes = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .map(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                let at = w.iter().position(|x| *x == "nodes").unwrap();
+                format!("{} {} {}", w[2], w[at + 1], w.last().unwrap())
+            })
+            .collect()
+    };
+    let mut e = spawn();
+    e.send("uci");
+    let lines = e.until(T, |l| l == "uciok");
+    assert!(
+        lines.contains(&"option name NodesTime type spin default 0 min 0 max 100000".to_string()),
+        "{lines:?}"
+    );
+    let (best_n, by_nodes) = go_after(&mut e, &["e2e4"], "go nodes 300000");
+    e.send("setoption name NodesTime value 600");
+    let (best_c, by_clock) = go_after(&mut e, &["e2e4"], "go wtime 1 btime 15000");
+    assert_eq!(best_c, best_n);
+    assert_eq!(nodes(&by_clock), nodes(&by_nodes));
+    e.send("setoption name NodesTime value fast");
+    e.send("isready");
+    let lines = e.until(T, |l| l == "readyok");
+    assert!(
+        any_starts(&lines, "info string NodesTime takes a whole number"),
+        "{lines:?}"
+    );
+    let (_, again) = go_after(&mut e, &["e2e4"], "go wtime 1 btime 15000");
+    assert_eq!(nodes(&again), nodes(&by_nodes), "the value stayed 600");
+    quit(e);
+}
