@@ -1,0 +1,496 @@
+#!/usr/bin/env python3
+"""The initial-position node map: sd's pair score against the node budget, the lines, the parting points.
+
+A node-clock budget sweep (`umax match --tc-nodes N --tc-nodes-step S --openings startpos.pgn`)
+plays pair p (games 2p-1, BASE white, and 2p, TEST white) from the initial position with a clock
+of B_p = N + (p-1)*S nodes a side; on the node clock a game is a pure function of (builds,
+opening, budget), so the run maps the budget to a pair of games.
+
+Reads  RUN/games.csv (the budget of a row is node_clock + (pair-1)*node_clock_step from its
+       `settings`; a torn last line, a run still playing, is dropped) and RUN/games.pgn (per-move
+       comments `{score/depth cpu_s nodes_n}`, `{book}`; the game number in `[Round "N"]`).
+       Only complete pairs are mapped.
+Writes to DIR (default RUN):
+  map.csv   one row per complete pair, by budget: results, TEST's pair score (0..2), the line id
+            of each game (distinct move sequences numbered by first appearance in budget order,
+            BASE-white game first), plies and terminations.
+  map.svg   TEST's pair score against the budget (M nodes a side): a point per pair and the
+            running mean over a centred window of 51 budgets (drawn where all 51 are played).
+  map.json  pairs, budgets, shares of budgets TEST wins / draws / loses its pair, score,
+            pentanomial, Elo (95%, normal approximation on the pair scores), lines, and the
+            first 12 parting points (by games reaching them) with, per branch, the build and
+            colour that chose it, the depth of that think and the budget windows (maximal runs
+            of consecutive budgets) over which it was chosen.
+  map.md    a short summary of the same.
+Run:   scripts/node_map.py RUN [--out DIR] [--check]
+--check writes nothing: exit 1 if the files in DIR differ from what would be written, else 0.
+A missing or malformed games.csv is a one-line error and exit 2.
+"""
+import argparse
+import csv
+import io
+import json
+import math
+import os
+import re
+import statistics
+import sys
+from collections import Counter, defaultdict
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import umaxresults as ur  # noqa: E402  (settings parsing, header pairing)
+
+WINDOW = 51          # running mean of the plot, in budgets
+TOP_PARTS = 12       # parting points in map.json
+TOP_LINES = 10       # lines in map.json
+MAX_WINDOWS = 40     # budget windows listed per branch / line in map.json (the count is always given)
+MD_PARTS, MD_WINDOWS, MD_LINES = 6, 6, 5
+END = "(end)"        # the branch of games that end at a parting node
+NAME = "node_map"
+
+
+class Bad(Exception):
+    """A missing or malformed games.csv."""
+
+
+# ---------------------------------------------------------------------------------------------- reading
+
+def read_games(run):
+    path = os.path.join(run, "games.csv")
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as f:
+            text = f.read()
+        rows = list(csv.reader(io.StringIO(text[: text.rfind("\n") + 1])))  # drop a torn last line
+    except (OSError, UnicodeDecodeError, csv.Error) as e:
+        raise Bad("cannot read %s: %s" % (path, getattr(e, "strerror", None) or e))
+    if not rows:
+        raise Bad("%s is empty" % path)
+    head = rows[0]
+    if len([c for c in head if c.endswith("_score")]) != 1:
+        raise Bad("%s: expected one *_score column in the header" % path)
+    base, test = ur.pairing_of_header(head)
+    need = ["game", "pair", "white", "black", "result", "termination", "plies", "moves", "settings",
+            test + "_score"]
+    missing = [c for c in need if c not in head]
+    if missing:
+        raise Bad("%s: header lacks %s" % (path, ", ".join(missing)))
+    col = {c: i for i, c in enumerate(head)}
+    games = []
+    for n, r in enumerate(rows[1:], 2):
+        if not r:
+            continue
+        if len(r) != len(head):
+            raise Bad("%s line %d: %d fields, header has %d" % (path, n, len(r), len(head)))
+        g = {c: r[i] for c, i in col.items()}
+        st = ur.settings(g["settings"])
+        try:
+            g["game"], g["pair"], g["plies"] = int(g["game"]), int(g["pair"]), int(g["plies"])
+            pts = float(g[test + "_score"])
+        except ValueError:
+            raise Bad("%s line %d: bad game, pair, plies or %s_score" % (path, n, test))
+        try:
+            g["budget"] = int(st["node_clock"]) + (g["pair"] - 1) * int(st.get("node_clock_step", "0"))
+        except (KeyError, ValueError):
+            raise Bad("%s line %d: settings name no node_clock (not a node-clock run)" % (path, n))
+        if pts not in (0.0, 0.5, 1.0) or g["result"] not in ("1-0", "0-1", "1/2-1/2"):
+            raise Bad("%s line %d: bad result %r / score %r" % (path, n, g["result"], pts))
+        if {g["white"], g["black"]} != {test, base}:
+            raise Bad("%s line %d: players %s-%s are not %s and %s" % (path, n, g["white"], g["black"], base, test))
+        g["hp"], g["moves"], g["planned_games"] = int(pts * 2), tuple(g["moves"].split()), st.get("games")
+        games.append(g)
+    if not games:
+        raise Bad("%s has no games" % path)
+    return base, test, games
+
+
+def read_pgn(run, games):
+    """game -> (list of depth per ply, None for a book move, TimeControl nodes or None); games
+    whose comments do not count the moves (a game being written) get no depths."""
+    try:
+        with open(os.path.join(run, "games.pgn"), errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return {}
+    want = {g["game"]: len(g["moves"]) for g in games}
+    out = {}
+    for chunk in re.split(r"\n(?=\[Event )", text):
+        m = re.search(r'\[Round "(\d+)"\]', chunk)
+        if not m or int(m.group(1)) not in want:
+            continue
+        tc = re.search(r'\[TimeControl "(\d+) nodes"\]', chunk)
+        body = re.sub(r"^\[.*\]\s*$", "", chunk, flags=re.M)
+        depths = []
+        for c in re.findall(r"\{([^}]*)\}", body):
+            c = " ".join(c.split())
+            t = re.match(r"\S*/(\d+) [\d.]+s \d+n\b", c)
+            if t:
+                depths.append(int(t.group(1)))
+            elif c.startswith("book"):
+                depths.append(None)
+        n = int(m.group(1))
+        out[n] = (depths if len(depths) == want[n] else None, int(tc.group(1)) if tc else None)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- facts
+
+def mb(nodes):
+    return "%.3f" % (nodes / 1e6)
+
+
+def runs(pairs):
+    """Maximal runs of consecutive pair numbers: [(first, last)]."""
+    out = []
+    for p in sorted(set(pairs)):
+        if out and p == out[-1][1] + 1:
+            out[-1][1] = p
+        else:
+            out.append([p, p])
+    return [tuple(r) for r in out]
+
+
+def windows(gs, budget_of):
+    """The budget windows of games `gs`: ["6.000–6.342 M", "7.104 M", ...]."""
+    return [("%s M" % mb(budget_of[a])) if a == b else ("%s–%s M" % (mb(budget_of[a]), mb(budget_of[b])))
+            for a, b in runs(g["pair"] for g in gs)]
+
+
+def capped(ws):
+    """The windows as one string ("6.000–6.342 M, 7.104 M"), at most MAX_WINDOWS of them."""
+    more = len(ws) - MAX_WINDOWS
+    return {"windows_count": len(ws),
+            "windows": ", ".join(ws[:MAX_WINDOWS]) + (" (+%d more)" % more if more > 0 else "")}
+
+
+def parting_nodes(games):
+    """(ply, prefix, {next move: [games]}) for every node where the games part (ply = 1-based
+    ply of the move that differs; a game ending at the node is the branch END)."""
+    stack, out = [(0, games)], []
+    while stack:
+        k, group = stack.pop()
+        while True:
+            nxt = defaultdict(list)
+            for g in group:
+                nxt[g["moves"][k] if k < len(g["moves"]) else END].append(g)
+            if len(nxt) > 1:
+                out.append((k + 1, group[0]["moves"][:k], nxt))
+                stack.extend((k + 1, gs) for mv, gs in nxt.items() if mv != END)
+                break
+            if END in nxt:
+                break
+            k += 1
+    return out
+
+
+def depth_text(c):
+    return ";".join("%s:%d" % (d, c[d]) for d in sorted(c, key=lambda d: (d == "?", d)))
+
+
+def elo(s):
+    return None if s is None or s <= 0 or s >= 1 else round(-400 * math.log10(1 / s - 1), 1)
+
+
+def share(n, d):
+    return round(n / d, 4) if d else None
+
+
+def build(run):
+    base, test, games = read_games(run)
+    pgn = read_pgn(run, games)
+    by_pair = defaultdict(list)
+    for g in games:
+        by_pair[g["pair"]].append(g)
+    pairs = []
+    for p in sorted(by_pair):
+        gs = by_pair[p]
+        if len(gs) != 2:
+            continue
+        bw = [g for g in gs if g["white"] == base]
+        tw = [g for g in gs if g["white"] == test]
+        if len(bw) != 1 or len(tw) != 1:
+            raise Bad("pair %d: the two games do not swap colours" % p)
+        pairs.append((p, bw[0], tw[0]))
+    pairs.sort(key=lambda t: t[1]["budget"])
+    done = [g for _, a, b in pairs for g in (a, b)]
+    budget_of = {p: a["budget"] for p, a, _ in pairs}
+    line_of = {}
+    for g in done:
+        line_of.setdefault(g["moves"], len(line_of) + 1)
+    depth_of = {g["game"]: (pgn.get(g["game"]) or (None, None))[0] for g in done}
+    tc_mismatch = sum(1 for g in done if g["game"] in pgn and pgn[g["game"]][1] not in (None, g["budget"]))
+
+    # map.csv
+    B, T = base, test
+    cols = ["pair", "budget", "result_%s_white" % B, "result_%s_white" % T, "%s_pair_score" % T,
+            "line_%s_white" % B, "line_%s_white" % T, "plies_%s_white" % B, "plies_%s_white" % T,
+            "termination_%s_white" % B, "termination_%s_white" % T]
+    f = io.StringIO()
+    w = csv.writer(f, lineterminator="\n")
+    w.writerow(cols)
+    scores = []
+    for p, a, b in pairs:
+        s = (a["hp"] + b["hp"]) / 2
+        scores.append(s)
+        w.writerow([p, a["budget"], a["result"], b["result"], "%g" % s, line_of[a["moves"]],
+                    line_of[b["moves"]], a["plies"], b["plies"], a["termination"], b["termination"]])
+    csv_text = f.getvalue()
+
+    # score
+    n = len(pairs)
+    won, drawn, lost = (sum(1 for s in scores if s > 1), sum(1 for s in scores if s == 1),
+                        sum(1 for s in scores if s < 1))
+    score = {"games": 2 * n, "points": sum(scores), "pentanomial_LL_LD_DDWL_WD_WW":
+             [sum(1 for s in scores if s == k / 2) for k in range(5)]}
+    if n >= 2:
+        m, se = statistics.mean(scores) / 2, statistics.stdev(scores) / 2 / math.sqrt(n)
+        score.update(score=round(m, 4), score_se=round(se, 4), score_lo=round(m - 1.96 * se, 4),
+                     score_hi=round(m + 1.96 * se, 4), elo=elo(m), elo_lo=elo(m - 1.96 * se),
+                     elo_hi=elo(m + 1.96 * se))
+    else:
+        score.update(score=None, score_se=None, score_lo=None, score_hi=None, elo=None, elo_lo=None, elo_hi=None)
+    score["interval"] = "95%, normal approximation on the pair scores (pentanomial): mean +- 1.96 sd/sqrt(pairs)"
+
+    # lines
+    line_games = defaultdict(list)
+    for g in done:
+        line_games[g["moves"]].append(g)
+    top_lines = sorted(line_games.items(), key=lambda kv: (-len(kv[1]), line_of[kv[0]]))[:TOP_LINES]
+    lines = []
+    for mv, gs in top_lines:
+        lines.append({"line": line_of[mv], "games": len(gs), "budgets": len({g["pair"] for g in gs}),
+                      "white": dict(sorted(Counter(g["white"] for g in gs).items())), "plies": len(mv),
+                      "termination": gs[0]["termination"], "result": gs[0]["result"],
+                      "%s_points" % T: sum(g["hp"] for g in gs) / 2, **capped(windows(gs, budget_of))})
+
+    # parting points
+    parts = []
+    for ply, prefix, nxt in parting_nodes(done):
+        node = {"ply": ply, "mover": "white" if ply % 2 else "black",
+                "prefix": " ".join(prefix), "games": sum(len(v) for v in nxt.values()), "branches": []}
+        for mv, gs in nxt.items():
+            split = defaultdict(list)
+            for g in gs:
+                split[g[node["mover"]]].append(g)
+            for build_, sub in split.items():
+                d = Counter()
+                for g in sub:
+                    ds = depth_of[g["game"]]
+                    d["?" if mv == END or not ds or ds[ply - 1] is None else ds[ply - 1]] += 1
+                node["branches"].append({
+                    "move": mv, "build": build_, "colour": node["mover"], "games": len(sub),
+                    "%s_points" % T: sum(g["hp"] for g in sub) / 2, "depths": depth_text(d),
+                    **capped(windows(sub, budget_of))})
+        node["branches"].sort(key=lambda b: (-b["games"], b["move"], b["build"]))
+        parts.append(node)
+    parts.sort(key=lambda nd: (-nd["games"], nd["ply"], nd["prefix"]))
+
+    budgets = [a["budget"] for _, a, _ in pairs]
+    st = ur.settings(games[0]["settings"])
+    facts = {
+        "run": os.path.basename(os.path.normpath(run)), "base": B, "test": T,
+        "games_read": len(games), "pairs": n, "games_outside_complete_pairs": len(games) - 2 * n,
+        "planned_games": int(st["games"]) if st.get("games", "").isdigit() else None,
+        "pgn_games_with_depths": sum(1 for g in done if depth_of[g["game"]]),
+        "pgn_timecontrol_mismatches": tc_mismatch,
+        "budgets": {"min": min(budgets) if budgets else None, "max": max(budgets) if budgets else None,
+                    "step": int(st.get("node_clock_step", "0")),
+                    "missing_inside": (len(set(range(min(budget_of), max(budget_of) + 1)) - set(budget_of))
+                                       if budget_of else 0)},
+        "pair_score_by_budget": {"%s_wins" % T: {"count": won, "share": share(won, n)},
+                                 "draws": {"count": drawn, "share": share(drawn, n)},
+                                 "%s_loses" % T: {"count": lost, "share": share(lost, n)}},
+        "score": score,
+        "lines": {"distinct": len(line_of), "top": lines},
+        "parting_points": {"count": len(parts), "first_ply": min((p["ply"] for p in parts), default=None),
+                           "top": parts[:TOP_PARTS]},
+    }
+    files = {"map.csv": csv_text, "map.svg": svg_text(pairs, scores, facts, st),
+             "map.json": json_text(facts), "map.md": md_text(facts)}
+    return files, facts
+
+
+# ---------------------------------------------------------------------------------------------- svg
+
+def json_text(facts):
+    """Indented JSON with lists of scalars on one line."""
+    text = json.dumps(facts, indent=1, ensure_ascii=False)
+    return re.sub(r"\[\n\s+([^\[\]{}]*?)\n\s*\]",
+                  lambda m: "[" + ", ".join(x.strip() for x in m.group(1).split(",\n")) + "]", text) + "\n"
+
+
+def svg_text(pairs, scores, F, st):
+    T = F["test"]
+    W, H, L, R, TOPM, BOT = 900, 420, 70, 20, 40, 60
+    pw, ph = W - L - R, H - TOPM - BOT
+    step = F["budgets"]["step"] or 1
+    lo = int(st.get("node_clock", "0"))
+    hi = lo + step * ((F["planned_games"] // 2) - 1) if F["planned_games"] and F["budgets"]["step"] else None
+    bmax = max([hi or 0] + [a["budget"] for _, a, _ in pairs])
+    if bmax <= lo:
+        bmax = lo + 1
+    x = lambda b: L + pw * (b - lo) / (bmax - lo)
+    y = lambda s: TOPM + ph * (2 - s) / 2
+    o = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
+         'font-family="sans-serif" font-size="12">' % (W, H, W, H),
+         '<rect x="0" y="0" width="%d" height="%d" fill="white"/>' % (W, H),
+         '<text x="%d" y="22" font-size="14">%s</text>' % (L, esc(
+             "%s: %s pair score vs %s from the initial position by node budget (%d pairs)" % (
+                 F["run"], T, F["base"], F["pairs"])))]
+    for k in range(5):
+        s = k / 2
+        o.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="%s" stroke-width="1"%s/>' % (
+            L, y(s), L + pw, y(s), "#888" if k == 2 else "#ddd", ' stroke-dasharray="4,3"' if k == 2 else ""))
+        o.append('<text x="%d" y="%.1f" text-anchor="end">%g</text>' % (L - 6, y(s) + 4, s))
+    # x ticks at whole and half millions
+    t = math.ceil(lo / 500000) * 500000
+    while t <= bmax:
+        o.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#444"/>' % (x(t), TOPM + ph, x(t), TOPM + ph + 5))
+        o.append('<text x="%.1f" y="%d" text-anchor="middle">%g</text>' % (x(t), TOPM + ph + 18, t / 1e6))
+        t += 500000
+    o.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#444"/>' % (L, TOPM, pw, ph))
+    o.append('<text x="%.1f" y="%d" text-anchor="middle">budget (M nodes a side)</text>' % (L + pw / 2, H - 18))
+    o.append('<text x="16" y="%.1f" text-anchor="middle" transform="rotate(-90 16 %.1f)">%s pair score '
+             '(0..2)</text>' % (TOPM + ph / 2, TOPM + ph / 2, esc(T)))
+    for (p, a, _), s in zip(pairs, scores):
+        c = "#2a7" if s > 1 else "#c33" if s < 1 else "#888"
+        o.append('<circle cx="%.1f" cy="%.1f" r="2.2" fill="%s" fill-opacity="0.6"/>' % (x(a["budget"]), y(s), c))
+    # running mean: centred window of WINDOW budgets, drawn where every budget of it is played
+    by_p = {p: s for (p, _, _), s in zip(pairs, scores)}
+    half, pts, segs = WINDOW // 2, [], []
+    for p, a, _ in pairs:
+        win = [by_p.get(q) for q in range(p - half, p + half + 1)]
+        if None in win:
+            if pts:
+                segs.append(pts)
+            pts = []
+            continue
+        pts.append("%.1f,%.1f" % (x(a["budget"]), y(sum(win) / WINDOW)))
+    if pts:
+        segs.append(pts)
+    for sg in segs:
+        o.append('<polyline points="%s" fill="none" stroke="#15c" stroke-width="2"/>' % " ".join(sg))
+    o.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#15c" stroke-width="2"/>' % (
+        L + pw - 190, H - 22, L + pw - 165, H - 22))
+    o.append('<text x="%d" y="%d">running mean, %d budgets</text>' % (L + pw - 160, H - 18, WINDOW))
+    o.append("</svg>")
+    return "\n".join(o) + "\n"
+
+
+def esc(s):
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+# ---------------------------------------------------------------------------------------------- md
+
+def md_text(F):
+    T, B, s, n = F["test"], F["base"], F["score"], F["pairs"]
+    ps = F["pair_score_by_budget"]
+    wn, dr, ls = ps["%s_wins" % T], ps["draws"], ps["%s_loses" % T]
+    pc = lambda x: "n/a" if x is None else "%.1f%%" % (100 * x)
+    el = lambda x: "n/a" if x is None else "%+.1f" % x
+    if s["elo"] is None:
+        verdict = "too few pairs to say"
+    elif s["elo_lo"] is not None and s["elo_lo"] > 0:
+        verdict = "yes: %s gains" % T
+    elif s["elo_hi"] is not None and s["elo_hi"] < 0:
+        verdict = "no: %s loses" % T
+    else:
+        verdict = "no clear gain: the interval holds 0"
+    b = F["budgets"]
+    L = ["# %s: %s vs %s from the initial position, by node budget" % (F["run"], T, B), "",
+         "**Does %s gain from the initial position across budgets? %s.** %s scores %s [%s, %s] over %d pairs "
+         "(Elo %s [%s, %s], 95%%, normal approximation on pair scores); it wins its pair at %s of the budgets "
+         "(%d), draws it at %s (%d), loses it at %s (%d)." % (
+             T, verdict, T, pc(s["score"]), pc(s["score_lo"]), pc(s["score_hi"]), n, el(s["elo"]),
+             el(s["elo_lo"]), el(s["elo_hi"]), pc(wn["share"]), wn["count"], pc(dr["share"]), dr["count"],
+             pc(ls["share"]), ls["count"]), "",
+         "- budgets: %s–%s M nodes a side, step %d (%d pairs played%s)" % (
+             mb(b["min"] or 0), mb(b["max"] or 0), b["step"], n,
+             ", of %d planned" % (F["planned_games"] // 2) if F["planned_games"] else ""),
+         "- pentanomial [LL, LD, DD/WL, WD, WW]: %s" % s["pentanomial_LL_LD_DDWL_WD_WW"],
+         "- distinct games (lines): %d of %d games; the most common covers %d budgets" % (
+             F["lines"]["distinct"], 2 * n, F["lines"]["top"][0]["budgets"] if F["lines"]["top"] else 0),
+         "- parting points: %d; the first at ply %s" % (F["parting_points"]["count"], F["parting_points"]["first_ply"]),
+         "", "## Main parting points (by games reaching them)", ""]
+    for nd in F["parting_points"]["top"][:MD_PARTS]:
+        pre = nd["prefix"] or "(start)"
+        if len(pre) > 48:
+            pre = "…" + pre[-45:]
+        L.append("- ply %d, %s to move after `%s` (%d games):" % (nd["ply"], nd["mover"], pre, nd["games"]))
+        for br in nd["branches"][:4]:
+            L.append("  - %s as %s plays **%s** in %d games (depth %s; %s scores %g/%d): budgets %s" % (
+                br["build"], br["colour"], br["move"], br["games"], depth_md(br["depths"]), T,
+                br["%s_points" % T], br["games"], md_windows(br)))
+        if len(nd["branches"]) > 4:
+            L.append("  - %d more branches" % (len(nd["branches"]) - 4))
+    L += ["", "## Most common lines", "",
+          "| line | games | budgets | white | plies | end | %s pts | budget windows |" % T,
+          "|---|---|---|---|---|---|---|---|"]
+    for ln in F["lines"]["top"][:MD_LINES]:
+        L.append("| %d | %d | %d | %s | %d | %s %s | %g | %s |" % (
+            ln["line"], ln["games"], ln["budgets"], ", ".join("%s %d" % kv for kv in ln["white"].items()), ln["plies"], ln["termination"], ln["result"],
+            ln["%s_points" % T], md_windows(ln)))
+    return "\n".join(L) + "\n"
+
+
+def depth_md(d):
+    """"6:148" -> "6"; "5:3;6:9" stays."""
+    return d.split(":")[0] if ";" not in d else d
+
+
+def md_windows(x):
+    ws = x["windows"].split(" (+")[0].split(", ")
+    more = x["windows_count"] - min(len(ws), MD_WINDOWS)
+    return ", ".join(ws[:MD_WINDOWS]) + (" (+%d more)" % more if more > 0 else "")
+
+
+# ---------------------------------------------------------------------------------------------- main
+
+def read_or_none(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("run", help="run directory holding games.csv and games.pgn")
+    ap.add_argument("--out", help="output directory (default: the run directory)")
+    ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if the files in --out are stale")
+    a = ap.parse_args(argv)
+    out = a.out or a.run
+    try:
+        files, F = build(a.run)
+    except Bad as e:
+        print("%s: error: %s" % (NAME, e), file=sys.stderr)
+        return 2
+    if a.check:
+        stale = [name for name, text in files.items() if read_or_none(os.path.join(out, name)) != text]
+        if stale:
+            print("%s: stale in %s: %s" % (NAME, out, ", ".join(stale)), file=sys.stderr)
+            return 1
+        return 0
+    os.makedirs(out, exist_ok=True)
+    for name, text in files.items():
+        with open(os.path.join(out, name), "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    T, ps, s = F["test"], F["pair_score_by_budget"], F["score"]
+    print("%s: %d pairs; %s wins %d (%s), draws %d, loses %d pairs; score %s, Elo %s [%s, %s]; %d lines; "
+          "wrote %s to %s" % (
+              NAME, F["pairs"], T, ps["%s_wins" % T]["count"], ps["%s_wins" % T]["share"], ps["draws"]["count"],
+              ps["%s_loses" % T]["count"], s["score"], s["elo"], s["elo_lo"], s["elo_hi"],
+              F["lines"]["distinct"], ", ".join(files), out))
+    top = F["parting_points"]["top"]
+    if top:
+        nd = top[0]
+        print("%s: top parting point: ply %d (%s to move, %d games): %s" % (
+            NAME, nd["ply"], nd["mover"], nd["games"], "; ".join(
+                "%s %s as %s x%d d%s" % (b["move"], b["build"], b["colour"], b["games"], b["depths"])
+                for b in nd["branches"])))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
