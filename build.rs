@@ -58,4 +58,15 @@ fn main() {
         None => "unknown".to_string(),
     };
     println!("cargo:rustc-env=UMAX_BUILD_COMMIT={commit}");
+    // which kind of optimisation built the binary: `profile-guided` under -Cprofile-use
+    // (scripts/pgo-build.sh), `instrumented` under -Cprofile-generate (its training binary)
+    let flags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    let kind = if flags.contains("profile-use") {
+        "profile-guided"
+    } else if flags.contains("profile-generate") {
+        "instrumented"
+    } else {
+        "plain"
+    };
+    println!("cargo:rustc-env=UMAX_BUILD_KIND={kind}");
 }

@@ -2,7 +2,8 @@
 # Times the Rust port against the C original on one node-identical workload.
 #
 #   scripts/bench-vs-c.sh [--build NAME[,NAME..]|both|all] [--nodes N] [--openings "e2e4 d2d4 ..."]
-#                         [--thinks T] [--runs R] [--clear-lines L] [--baseline REV] [--quick]
+#                         [--thinks T] [--runs R] [--clear-lines L] [--baseline REV] [--pgo PATH]
+#                         [--quick]
 #
 # Builds: any with a C twin (`umax builds`): a comma list, `both` (old,sd: the default) or `all`.
 # Workload (per build): one game per opening, each a separate process fed the opening move and
@@ -22,6 +23,7 @@
 #      rust-full  umax play --full-clear: clears all 2^24+8 keys every line, as the C does
 #      rust       umax play: clears only the entries written since the last clear
 #      baseline   (with --baseline REV) umax built from git revision REV, default options
+#      pgo        (with --pgo PATH) a profile-guided umax of this commit (scripts/pgo-build.sh)
 #    Each timed run's output is compared with the reference again. Reports medians of wall and
 #    CPU (user+sys) time and the ratios C/rust (>1: Rust faster).
 # 4. Clearing: per-line cost of the C's full clear, measured as (time of 1+L lines of an illegal
@@ -43,6 +45,7 @@ thinks=4
 runs=5
 clear_lines=100
 baseline=""
+pgo=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --build) case "$2" in both) builds="old sd" ;; *) builds="$2" ;; esac; shift 2 ;;
@@ -52,6 +55,7 @@ while [ $# -gt 0 ]; do
     --runs) runs="$2"; shift 2 ;;
     --clear-lines) clear_lines="$2"; shift 2 ;;
     --baseline) baseline="$2"; shift 2 ;;
+    --pgo) pgo="$2"; shift 2 ;;
     --quick) thinks=2; runs=3; clear_lines=20; shift ;;
     -h|--help) sed -n '2,39p' "$0"; exit 0 ;;
     *) echo "bench-vs-c.sh: unknown argument '$1'" >&2; exit 2 ;;
@@ -72,6 +76,10 @@ log "building umax"
 cargo build --release --quiet
 cargo build --release --quiet --features tools --example clear_cost
 cp target/release/umax "$tmp/umax"
+if [ -n "$pgo" ]; then
+  [ -x "$pgo" ] || { echo "bench-vs-c.sh: --pgo $pgo: no such program (make it with scripts/pgo-build.sh)" >&2; exit 2; }
+  cp "$pgo" "$tmp/umax-pgo"
+fi
 cp target/release/examples/clear_cost "$tmp/clear_cost"
 commit=$(git rev-parse --short=12 HEAD)
 dirty=$(git status --porcelain --untracked-files=no | grep -q . && echo " (with uncommitted changes)" || true)
@@ -117,6 +125,7 @@ contestant_cmd() { # $1 = contestant, $2 = build -> command words
     rust) echo "$tmp/umax play --trace --build $2 --nodes $nodes" ;;
     rust-full) echo "$tmp/umax play --trace --build $2 --nodes $nodes --full-clear" ;;
     baseline) echo "$tmp/umax-baseline play --trace --build $2 --nodes $nodes" ;;
+    pgo) echo "$tmp/umax-pgo play --trace --build $2 --nodes $nodes" ;;
   esac
 }
 
@@ -132,13 +141,14 @@ median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]
 
 contestants="C rust-full rust"
 [ -n "$baseline" ] && contestants="$contestants baseline"
+[ -n "$pgo" ] && contestants="$contestants pgo"
 
 report="$tmp/report.md"
 {
   echo "## bench-vs-c: umax vs micro-Max 3.2 (C, gcc -O2)"
   echo
-  echo "- command: \`scripts/bench-vs-c.sh$( [ "$builds" = "old sd" ] || echo " --build $(echo $builds | tr " " ,)") --nodes $nodes --openings \"$openings\" --thinks $thinks --runs $runs --clear-lines $clear_lines$( [ -n "$baseline" ] && echo " --baseline $baseline")\`"
-  echo "- umax commit: \`$commit\`$dirty$( [ -n "$baseline" ] && echo "; baseline: \`$base_commit\` ($baseline)")"
+  echo "- command: \`scripts/bench-vs-c.sh$( [ "$builds" = "old sd" ] || echo " --build $(echo $builds | tr " " ,)") --nodes $nodes --openings \"$openings\" --thinks $thinks --runs $runs --clear-lines $clear_lines$( [ -n "$baseline" ] && echo " --baseline $baseline")$( [ -n "$pgo" ] && echo " --pgo $pgo")\`"
+  echo "- umax commit: \`$commit\`$dirty$( [ -n "$baseline" ] && echo "; baseline: \`$base_commit\` ($baseline)")$( [ -n "$pgo" ] && echo "; pgo: $("$tmp/umax-pgo" --version)")"
   echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(uname -sr); gcc $(gcc -dumpfullversion), $(rustc --version | cut -d' ' -f1-2)"
   echo "- transparent huge pages: $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo unknown)"
   echo "- workload per build: ${#games[@]} games (openings: $openings), each a process fed the opening and $thinks empty lines: $(( ${#games[@]} * thinks )) thinks at node limit $nodes, table 2^24+8 entries, $lines_per_build input lines (= table clears in the C)"

@@ -8,7 +8,7 @@ use umax::engine::{DEFAULT_HASH_BITS, DEFAULT_NODE_LIMIT};
 #[command(
     name = "umax",
     // the package version and the commit the binary was built from (build.rs)
-    version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("UMAX_BUILD_COMMIT"), ")"),
+    version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("UMAX_BUILD_COMMIT"), ", ", env!("UMAX_BUILD_KIND"), ")"),
     about = "micro-Max 3.2, ported faithfully to Rust, with a self-deepening build and a research harness"
 )]
 pub struct Cli {

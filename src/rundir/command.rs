@@ -31,6 +31,7 @@ pub fn append_command(
     }
     text.push_str(&format!("command: {}\n", shell_join(command_line)));
     text.push_str(&format!("commit: {}\n", git_commit()));
+    text.push_str(&format!("binary: {BUILD_KIND}\n"));
     text.push_str(&format!("machine: {}\n", command_output("uname", &["-a"])));
     for (k, v) in fields {
         text.push_str(&format!("{k}: {v}\n"));
@@ -82,6 +83,10 @@ fn command_output(cmd: &str, args: &[&str]) -> String {
 /// Not the source tree's HEAD when the run starts: a binary copied out of the tree, as the long
 /// runs' queue does, keeps naming its own commit.
 pub const BUILD_COMMIT: &str = env!("UMAX_BUILD_COMMIT");
+
+/// How the binary was optimised (`build.rs`): `plain` (cargo's release profile),
+/// `profile-guided` (scripts/pgo-build.sh) or `instrumented` (its training binary).
+pub const BUILD_KIND: &str = env!("UMAX_BUILD_KIND");
 
 fn git_commit() -> String {
     BUILD_COMMIT.to_string()

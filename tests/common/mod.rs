@@ -20,7 +20,15 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-pub const UMAX: &str = env!("CARGO_BIN_EXE_umax");
+/// The umax binary under test: cargo's, or another build of the same source given by the
+/// environment variable `UMAX_BIN` (the profile-guided binary of `scripts/pgo-build.sh`, checked
+/// by `scripts/pgo-check.sh` against the same parity and signature tests).
+pub fn umax_bin() -> String {
+    match std::env::var("UMAX_BIN") {
+        Ok(path) if !path.is_empty() => path,
+        _ => env!("CARGO_BIN_EXE_umax").to_string(),
+    }
+}
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -360,7 +368,7 @@ pub fn run_umax(s: &Session, b: B, trace: bool) -> Vec<u8> {
 }
 
 fn run_umax_once(s: &Session, b: B, trace: bool) -> Vec<u8> {
-    let mut cmd = Command::new(UMAX);
+    let mut cmd = Command::new(umax_bin());
     cmd.arg("play")
         .args(["--build", b.name()])
         .args(["--nodes", &s.nodes_int().to_string()])

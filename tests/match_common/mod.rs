@@ -7,7 +7,7 @@ use umax::games::GameRow;
 
 /// The `umax` binary under test.
 pub fn umax() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_umax"))
+    Command::new(crate::common::umax_bin())
 }
 
 /// A fresh, empty scratch directory for one test (under cargo's per-target tmp dir).

@@ -31,7 +31,7 @@ fn bench(args: &[&str]) -> String {
 }
 
 fn bench_once(args: &[&str]) -> String {
-    let out = Command::new(common::UMAX)
+    let out = Command::new(common::umax_bin())
         .arg("bench")
         .args(args)
         .output()
@@ -187,14 +187,14 @@ fn bad_positions_file_is_a_clear_error() {
     std::fs::create_dir_all(&dir).unwrap();
     let pos = dir.join("bad.txt");
     std::fs::write(&pos, "e2e4 e7e5\ne2e4 e7e5 e1e3\n").unwrap();
-    let out = Command::new(common::UMAX)
+    let out = Command::new(common::umax_bin())
         .args(["bench", "--positions", pos.to_str().unwrap()])
         .output()
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.txt:2:") && err.contains("e1e3"), "{err}");
-    let missing = Command::new(common::UMAX)
+    let missing = Command::new(common::umax_bin())
         .args(["bench", "--positions", "/nonexistent/x.txt"])
         .output()
         .unwrap();

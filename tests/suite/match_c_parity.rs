@@ -372,7 +372,7 @@ fn the_timing_twins_exit_at_end_of_input_with_umaxs_output() {
         );
         let input = "e2e4\n\n\nd7d5\n\n";
         let c = run_with_input(Command::new(&f[3]), input);
-        let mut umax = Command::new(env!("CARGO_BIN_EXE_umax"));
+        let mut umax = Command::new(common::umax_bin());
         umax.args([
             "play",
             "--trace",

@@ -9,8 +9,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
-pub fn umax() -> &'static str {
-    env!("CARGO_BIN_EXE_umax")
+pub fn umax() -> String {
+    crate::common::umax_bin()
 }
 
 /// What a finished run gave.
