@@ -41,6 +41,9 @@ import re
 import statistics
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import umaxresults as ur  # noqa: E402  (the settings reader)
+
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(HERE, "results")
 OUT = os.path.join(RESULTS, "clock-jitter")
@@ -71,9 +74,8 @@ def is_cpu_clock(run_dir, pgn):
         with open(pgn, errors="replace") as f:
             head = f.read(400)
         return "tc=" in head and "nodes=" not in head
-    fields = s.split(";")
-    return any(x.startswith("tc=") for x in fields) and not any(
-        x.startswith("nodes=") for x in fields)
+    fields = ur.settings(s)
+    return "tc" in fields and "nodes" not in fields
 
 
 def read_games(pgn):

@@ -38,15 +38,11 @@ W, H = 820, 520
 LEFT, RIGHT, TOP, BOTTOM = 80, 30, 50, 60
 
 
-def elo(score):
-    return -400.0 * math.log10(1.0 / score - 1.0)
-
-
 def seed_point(seconds, score, games):
     wins = score - SEED_DRAWS / 2
     var = wins + SEED_DRAWS / 4 - score * score
     half = 1.959964 * math.sqrt(var / games)
-    return (seconds * REF_NPS, elo(score), elo(score - half), elo(score + half))
+    return (seconds * REF_NPS, ur.elo(score), ur.elo(score - half), ur.elo(score + half))
 
 
 def runs():
@@ -56,10 +52,9 @@ def runs():
         if not os.path.isfile(path):
             continue
         row = ur.read_summary(path, convert=False)[0]
-        # settings is "key=value;key=value..."; compare whole fields ("builds=old,sdnr" is
-        # another experiment, not a prefix match of old,sd)
-        settings = row["settings"].split(";")
-        if "builds=old,sd" not in settings or int(row["pairs"]) < MIN_PAIRS:
+        # compare the whole value ("builds=old,sdnr" is another experiment, not old,sd)
+        settings = ur.settings(row)
+        if settings.get("builds") != "old,sd" or int(row["pairs"]) < MIN_PAIRS:
             continue
         games = int(row["games"])
         effort = (int(row["sd_nodes"]) + int(row["old_nodes"])) / (2 * games)
@@ -69,9 +64,8 @@ def runs():
             continue
         e = float(e)
         lo, hi = (e - float(pm), e + float(pm)) if pm != "" else (e, e)
-        keys = {field.split("=", 1)[0] for field in settings}
-        kind = "nodes" if "nodes" in keys else (
-            "scaled clock" if "tc_ref_nps" in keys else "clock (this machine)")
+        kind = "nodes" if "nodes" in settings else (
+            "scaled clock" if "tc_ref_nps" in settings else "clock (this machine)")
         out.append({"run": name, "kind": kind, "games": games, "effort": effort,
                     "elo": e, "low": lo, "high": hi})
     return out

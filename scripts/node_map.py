@@ -33,12 +33,11 @@ import json
 import math
 import os
 import re
-import statistics
 import sys
 from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import umaxresults as ur  # noqa: E402  (settings parsing, header pairing)
+import umaxresults as ur  # noqa: E402  (settings parsing, header pairing, the pair score's interval)
 
 WINDOW = 51          # running mean of the plot, in budgets
 TOP_PARTS = 12       # parting points in map.json
@@ -186,10 +185,6 @@ def depth_text(c):
     return ";".join("%s:%d" % (d, c[d]) for d in sorted(c, key=lambda d: (d == "?", d)))
 
 
-def elo(s):
-    return None if s is None or s <= 0 or s >= 1 else round(-400 * math.log10(1 / s - 1), 1)
-
-
 def share(n, d):
     return round(n / d, 4) if d else None
 
@@ -241,13 +236,8 @@ def build(run):
                         sum(1 for s in scores if s < 1))
     score = {"games": 2 * n, "points": sum(scores), "pentanomial_LL_LD_DDWL_WD_WW":
              [sum(1 for s in scores if s == k / 2) for k in range(5)]}
-    if n >= 2:
-        m, se = statistics.mean(scores) / 2, statistics.stdev(scores) / 2 / math.sqrt(n)
-        score.update(score=round(m, 4), score_se=round(se, 4), score_lo=round(m - 1.96 * se, 4),
-                     score_hi=round(m + 1.96 * se, 4), elo=elo(m), elo_lo=elo(m - 1.96 * se),
-                     elo_hi=elo(m + 1.96 * se))
-    else:
-        score.update(score=None, score_se=None, score_lo=None, score_hi=None, elo=None, elo_lo=None, elo_hi=None)
+    score.update(ur.pair_score_interval(scores, 2)  # pair scores, 0..2
+                 or dict(score=None, score_se=None, score_lo=None, score_hi=None, elo=None, elo_lo=None, elo_hi=None))
     score["interval"] = "95%, normal approximation on the pair scores (pentanomial): mean +- 1.96 sd/sqrt(pairs)"
 
     # lines

@@ -31,6 +31,9 @@ import statistics
 import sys
 from collections import Counter, defaultdict
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import umaxresults as ur  # noqa: E402  (the pair score's interval and Elo)
+
 RESAMPLES, RESAMPLE_PAIRS, SEED, TOP, FULL_PREFIX_PLY = 10000, 50, 1, 10, 20
 END = "end:"  # branch of the games that end at a node: "end:<termination>", mover = side to move
 
@@ -179,10 +182,6 @@ def branch_rows(games, thinks):
                         node_games=n["games"], **b) for n in nodes for b in n["branches"]]
 
 
-def elo(s):
-    return None if s is None or s <= 0 or s >= 1 else round(-400 * math.log10(1 / s - 1), 1)
-
-
 def pct(sorted_xs, q):
     """Percentile with linear interpolation between closest ranks."""
     x = (len(sorted_xs) - 1) * q / 100
@@ -200,14 +199,8 @@ def score_facts(games):
          "test_score_all_games": round(sum(g["hp"] for g in games) / 2 / len(games), 4),
          "complete_pairs": len(pairs), "games_outside_complete_pairs": len(games) - 2 * len(pairs),
          "pentanomial": {str(h / 2): pairs.count(h) for h in range(5)}}
-    if len(pairs) < 2:
-        f.update(score=None, score_lo=None, score_hi=None, elo=None, elo_lo=None, elo_hi=None)
-        return f, pairs
-    s = statistics.mean(pairs) / 4
-    se = statistics.stdev(pairs) / 4 / math.sqrt(len(pairs))
-    lo, hi = s - 1.96 * se, s + 1.96 * se
-    f.update(score=round(s, 4), score_se=round(se, 4), score_lo=round(lo, 4), score_hi=round(hi, 4),
-             elo=elo(s), elo_lo=elo(lo), elo_hi=elo(hi))
+    f.update(ur.pair_score_interval(pairs, 4)  # pairs in half-points, 0..4
+             or dict(score=None, score_lo=None, score_hi=None, elo=None, elo_lo=None, elo_hi=None))
     return f, pairs
 
 

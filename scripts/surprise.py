@@ -77,15 +77,9 @@ def rates(rows):
     """Trinomial rates (per game, sd's score 0, 0.5, 1) and pentanomial rates (per complete
     pair, sd's pair score in half points 0..4)."""
     tri = [0, 0, 0]
-    pairs = defaultdict(list)
     for r in rows:
-        s = float(r["test_score"])
-        tri[int(round(2 * s))] += 1
-        pairs[r["pair"]].append(s)
-    penta = [0] * 5
-    for scores in pairs.values():
-        if len(scores) == 2:
-            penta[int(round(2 * sum(scores)))] += 1
+        tri[int(round(2 * float(r["test_score"])))] += 1
+    penta = ur.pentanomial(rows)[0]
     n, m = sum(tri), sum(penta)
     return [c / n for c in tri], [c / m for c in penta] if m else None, n, m
 

@@ -41,6 +41,28 @@ class T(unittest.TestCase):
     def test_default_pairing_without_builds(self):
         self.assertEqual(ur.pairing_of_header(["game", "moves"]), ("old", "sd"))
 
+    def test_elo_of_a_score(self):
+        self.assertEqual(ur.elo(0.5), 0)
+        self.assertAlmostEqual(ur.elo(0.75), 190.85, places=2)
+        self.assertAlmostEqual(ur.elo(0.25), -190.85, places=2)
+        self.assertEqual((ur.elo(0.0), ur.elo(1.0)), (float("-inf"), float("inf")))
+        self.assertEqual(ur.elo_rounded(0.75), 190.8)
+        self.assertEqual([ur.elo_rounded(s) for s in (None, 0, 1)], [None, None, None])
+
+    def test_pentanomial_and_intervals(self):
+        rows = [{"pair": p, "test_score": s} for p, s in
+                [(1, 1), (1, 0.5), (2, 0), (2, 0), (3, 1), (3, 1), (4, 0.5)]]
+        self.assertEqual(ur.pentanomial(rows), ([1, 0, 0, 1, 1], 1))
+        e, lo, hi, pm = ur.ptnml_interval([0, 0, 10, 0, 0])  # all pairs drawn: no spread
+        self.assertEqual((e, lo, hi, pm), (0, 0, 0, 0))
+        e, lo, hi, pm = ur.ptnml_interval([1, 0, 0, 1, 1])
+        self.assertTrue(lo < e < hi and pm > 0)
+        self.assertIsNone(ur.pair_score_interval([2], 2))
+        i = ur.pair_score_interval([0, 3, 4], 4)  # half-points: mean 7/12
+        self.assertEqual(i["score"], round(7 / 12, 4))
+        self.assertEqual(i["elo"], ur.elo_rounded(7 / 12))
+        self.assertTrue(i["score_lo"] < i["score"] < i["score_hi"])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -6,6 +6,8 @@
     for row in run.rows:          # a dict per game, numbers converted
         row["test_score"], row["base_nodes"], row["sd_score"]   # role-neutral and as in the file
     ur.settings(run.rows[0])      # {'builds': 'old,sd', 'tc': '15', ...}
+    ur.elo(0.575)                 # 52.5: the logistic Elo of a score
+    ur.pentanomial(run.rows)      # ([pairs by TEST's points 0, 0.5, 1, 1.5, 2], odd pairs)
 
 The rules are those of src/games.rs (the Rust reader `umax report` and `--resume` use):
 - the header names the builds: columns `<test>_score`, `<base>_nodes`, ... are the role-neutral
@@ -14,11 +16,18 @@ The rules are those of src/games.rs (the Rust reader `umax report` and `--resume
 - a last line without its newline (a run killed while writing it) is left out, and said;
 - `settings` is `key=value;key=value` (`builds=BASE,TEST` first in newer runs).
 A missing or unreadable file is a one-line error (`fail`), not a traceback. Stdlib only.
+
+It is also the one home of the statistics more than one script computes from those files: the
+logistic Elo of a score (`elo`, `elo_rounded`), the pentanomial of a run's game pairs
+(`pentanomial`), umax's pentanomial interval (`ptnml_interval`, as src/stats.rs) and the
+normal interval of the mean pair score (`pair_score_interval`).
 """
 
 import csv
 import io
+import math
 import os
+import statistics
 import sys
 
 # The role-neutral fields of a games.csv row whose file names carry a build name.
@@ -44,6 +53,63 @@ def settings(row_or_text):
             k, v = part.split("=", 1)
             out[k] = v
     return out
+
+
+def elo(score):
+    """The logistic Elo of a score (0..1): -400 log10(1/score - 1); -inf at 0, +inf at 1."""
+    if score <= 0 or score >= 1:
+        return math.copysign(math.inf, score - 0.5)
+    return -400 * math.log10(1 / score - 1)
+
+
+def elo_rounded(score, places=1):
+    """`elo` rounded to `places` decimals for a data file; None for no score, 0 or 1."""
+    return None if score is None or score <= 0 or score >= 1 else round(elo(score), places)
+
+
+Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal law
+
+
+def pentanomial(rows, score="test_score"):
+    """The pentanomial of games.csv rows: pairs (by `pair`) by the points of the build whose
+    score column is `score` in the pair (0, 0.5, 1, 1.5, 2), and the number of pairs without
+    exactly two games among them (left out)."""
+    pairs = {}
+    for g in rows:
+        pairs.setdefault(g["pair"], []).append(float(g[score]))
+    out, odd = [0] * 5, 0
+    for v in pairs.values():
+        if len(v) != 2:
+            odd += 1
+            continue
+        out[round(2 * sum(v))] += 1
+    return out, odd
+
+
+def ptnml_interval(ptnml):
+    """Pentanomial Elo as umax computes it (src/stats.rs): game pairs by points 0..2 (`ptnml`),
+    pair score / 2 per game, s ± Z95·σ/√pairs (population variance), clamped to [0, 1], on
+    the logistic scale. Returns (elo, low, high, half-width)."""
+    n = sum(ptnml)
+    mean = sum(i / 4 * c for i, c in enumerate(ptnml)) / n
+    var = sum(c * (i / 4 - mean) ** 2 for i, c in enumerate(ptnml)) / n
+    half = Z95 * math.sqrt(var / n)
+    lo, hi = elo(max(mean - half, 0.0)), elo(min(mean + half, 1.0))
+    return elo(mean), lo, hi, (hi - lo) / 2
+
+
+def pair_score_interval(pair_points, per_pair):
+    """The mean score of complete game pairs with its 95% normal interval (mean ± 1.96 sd /
+    sqrt(pairs), sample sd), from each pair's points out of `per_pair` (2 in points, 4 in
+    half-points): score, score_se, score_lo, score_hi rounded to 4 decimals and their Elo
+    (`elo_rounded`); None for fewer than two pairs."""
+    if len(pair_points) < 2:
+        return None
+    s = statistics.mean(pair_points) / per_pair
+    se = statistics.stdev(pair_points) / per_pair / math.sqrt(len(pair_points))
+    lo, hi = s - 1.96 * se, s + 1.96 * se
+    return dict(score=round(s, 4), score_se=round(se, 4), score_lo=round(lo, 4), score_hi=round(hi, 4),
+                elo=elo_rounded(s), elo_lo=elo_rounded(lo), elo_hi=elo_rounded(hi))
 
 
 def pairing_of_header(header):

@@ -1,0 +1,248 @@
+"""The runs the report reads and their readers: where the committed runs are, which schemes
+and clocks the study played, and each run's facts from its summary.csv, games.csv, games.pgn,
+command.txt and ratings.csv (scripts/report/report.py turns them into named facts).
+
+It puts scripts/ on the path for the one results module, scripts/umaxresults.py (the settings
+reader, the Elo of a score, the pentanomial statistics); a copy of scripts/report alone (as
+tests/suite/claims.rs makes) finds it in the working directory's scripts/.
+"""
+import bisect
+import csv
+import re
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+RES = ROOT / "results"
+SCRIPTS = Path(__file__).resolve().parents[1]
+sys.path[0:0] = [str(SCRIPTS)] + ([] if (SCRIPTS / "umaxresults.py").is_file() else [str(Path.cwd() / "scripts")])
+import umaxresults as ur  # noqa: E402
+
+# the schemes sd is compared with, in the report's order (name, what it is)
+SCHEMES = [
+    ("old", "micro-Max 3.2 as published: IID at every node from the hash depth"),
+    ("iidr2", "the textbook IID: one search at n-2 where the hash has no move"),
+    ("iidcut", "iidr2 at expected PV and CUT nodes only (Garms 2011)"),
+    ("iidpv", "iidr2 at expected PV nodes only (\"most only use IID in PV-nodes\")"),
+    ("iidreset", "3.2's IID, restarted at a PV node when the hint's score drops (Muller 2007)"),
+    ("sdp", "a fail high re-searched one ply deeper at a time, in the parent (Muller 2006)"),
+    ("noiid", "no IID below the root (the control)"),
+]
+SWEEP = "startpos-clock-sweep"
+SWEEP_CLOCKS = range(-10, 11, 2)  # per cent of the scaled 15 s
+STUDY15 = "iid-scaled-15"
+STUDY60 = "iid-scaled-60"
+PER_PAIRING = 200
+
+
+def read_csv(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def head_to_head(run_dir, build="sd"):
+    """`build`'s view of a match directory's summary.csv (None if absent): games, score,
+    pentanomial Elo and its 95% half-width, LOS, draw ratio, and time losses by side."""
+    summary = run_dir / "summary.csv"
+    if not summary.is_file():
+        return None
+    row = read_csv(summary)[0]
+    settings = ur.settings(row)
+    base, test = settings["builds"].split(",")
+    if build not in (base, test):
+        return None
+    sign = 1 if build == test else -1
+    other = base if build == test else test
+    score = float(row["score"]) if sign == 1 else 1 - float(row["score"])
+    games = read_csv(run_dir / "games.csv")
+    forfeits = {base: 0, test: 0}
+    points, played = 0.0, 0  # build's points in the games not lost on time
+    for g in games:
+        if g["termination"] == "time_forfeit":
+            loser = g["white"] if g["result"] == "0-1" else g["black"]
+            forfeits[loser] += 1
+            continue
+        played += 1
+        mine = float(g[f"{test}_score"]) if build == test else 1 - float(g[f"{test}_score"])
+        points += mine
+    return {
+        "opponent": other,
+        "games": int(row["games"]),
+        # the match's size (its settings' games=: a grown match's largest)
+        "size": int(settings["games"]),
+        "score": score,
+        "elo": sign * float(row["ptnml_elo"]),
+        "elo_pm": float(row["ptnml_elo_pm"]),
+        "los": float(row["los"]) if sign == 1 else 1 - float(row["los"]),
+        "draws": float(row["draw_ratio"]),
+        "wins": int(row["wins"] if sign == 1 else row["losses"]),
+        "losses": int(row["losses"] if sign == 1 else row["wins"]),
+        "forfeits_lost": forfeits[build],
+        "forfeits_won": forfeits[other],
+        "score_no_forfeit": points / played if played else None,
+        "games_distinct": len({g["moves"] for g in games}),
+        # game pairs by build's points in the pair: 0, 0.5, 1, 1.5, 2
+        "ptnml": [int(row[k]) for k in PTNML_COLUMNS][::sign],
+        "illegal": sum(g["termination"] == "illegal_move" for g in games),
+        # the calibrations its segments were played at (M nodes/s)
+        "nps": sorted({round(float(ur.settings(g).get("tc_nps", "nan")) / 1e6, 2) for g in games}),
+        # the CPU both sides' thinks took (their clocks): a quiet machine's two cores play two
+        # games at once, so the run's pace there; pauses and a busy machine add only wall time
+        # the nodes each side searched in a game, averaged over the games (what the clock
+        # delivered), and the nominal: the clock's seconds times the reference 2006 speed
+        "nodes_side": nodes_per_side(games),
+        "nominal_nodes": nominal_nodes(games[0]),
+        "opening_lo": min(int(g["opening_id"]) for g in games),
+        "opening_hi": max(int(g["opening_id"]) for g in games),
+        "openings_used": len({g["opening_id"] for g in games}),
+        "cpu_per_game": statistics.mean(sum(float(v) for k, v in g.items() if k.endswith("_cpu_s"))
+                                        for g in games),
+        # build's CPU time and nodes over the other's, and each one's deepest iteration in a
+        # game averaged over the games
+        "time_ratio": float(row["time_ratio"]) ** sign,
+        "node_ratio": float(row["node_ratio"]) ** sign,
+        "depth": float(row[f"{build}_mean_depth"]),
+        "opponent_depth": float(row[f"{other}_mean_depth"]),
+        # build's deepest iteration less the other's, per game pair (the unit the games are
+        # drawn in): the mean and its 95% half-width
+        **depth_difference(games, build, other),
+    }
+
+
+def nodes_per_side(games):
+    """Both sides' nodes in a game over two, averaged over the games."""
+    return statistics.mean(sum(int(v) for k, v in g.items() if k.endswith("_nodes")) / 2 for g in games)
+
+
+def nominal_nodes(g):
+    """The nodes a side's clock stands for: its seconds times the reference speed (a scaled
+    clock's `tc` and `tc_ref_nps`), None for a clock that is not scaled."""
+    s = ur.settings(g)
+    return float(s["tc"]) * float(s["tc_ref_nps"]) if "tc" in s and "tc_ref_nps" in s else None
+
+
+def command_blocks(run_dir):
+    """command.txt's blocks (a start and each resume): the binary and the --games of each."""
+    out = []
+    for line in (run_dir / "command.txt").read_text().splitlines():
+        if line.startswith("command: "):
+            words = line.split()[1:]
+            out.append({"binary": words[0], "games": words[words.index("--games") + 1]})
+    return out
+
+
+def block_means(games, size):
+    """Per block of `size` games in file order: nodes a side per game and the in-game speed
+    (all nodes over all CPU seconds, M nodes/s)."""
+    out = []
+    for i in range(0, len(games), size):
+        b = games[i:i + size]
+        nodes = sum(int(v) for g in b for k, v in g.items() if k.endswith("_nodes"))
+        cpu = sum(float(v) for g in b for k, v in g.items() if k.endswith("_cpu_s"))
+        out.append((nodes / 2 / len(b), nodes / cpu / 1e6))
+    return out
+
+
+FILES = "abcdefgh"
+
+
+def illegal_castlings(run_dir):
+    """The games of a run lost by an illegal move: for each, the game, the build that offered it,
+    the move and its kind ('out of check': castling while a pawn gives check, 'through': castling
+    over or onto a square a pawn attacks, 'other'), from games.csv and the comment the referee
+    wrote in games.pgn."""
+    games = {g["game"]: g for g in read_csv(run_dir / "games.csv") if g["termination"] == "illegal_move"}
+    if not games:
+        return []
+    text = (run_dir / "games.pgn").read_text()
+    rounds = [(m.start(), m.group(1)) for m in re.finditer(r'\[Round "(\d+)"\]', text)]
+    starts = [r[0] for r in rounds]
+    out = []
+    for m in re.finditer(r"\{illegal_move:\s+(\S+)\s+\((White|Black)\)\s+offered\s+([a-h][1-8][a-h][1-8]\w?)", text):
+        game = rounds[bisect.bisect(starts, m.start()) - 1][1]
+        g = games[game]
+        loser = g["white"] if g["result"] == "0-1" else g["black"]
+        out.append({"game": int(game), "build": m.group(1), "move": m.group(3),
+                    "loser_agrees": loser == m.group(1) and (m.group(2) == "White") == (g["white"] == loser),
+                    "kind": castling_kind(g["moves"].split(), m.group(3), m.group(2) == "White")})
+    return out
+
+
+def castling_kind(moves, offered, white):
+    """Replays `moves` (UCI, from the initial position) and says what `offered` is."""
+    board = {}
+    for f, p in enumerate("RNBQKBNR"):
+        board[(f, 0)], board[(f, 1)], board[(f, 6)], board[(f, 7)] = p, "P", "p", p.lower()
+    for mv in moves:
+        fr, to = (FILES.index(mv[0]), int(mv[1]) - 1), (FILES.index(mv[2]), int(mv[3]) - 1)
+        piece = board.pop(fr)
+        if piece in "Kk" and abs(to[0] - fr[0]) == 2:  # castling: the rook too
+            rook_from, rook_to = ((7, fr[1]), (5, fr[1])) if to[0] == 6 else ((0, fr[1]), (3, fr[1]))
+            board[rook_to] = board.pop(rook_from)
+        if piece in "Pp" and fr[0] != to[0] and to not in board:  # en passant
+            board.pop((to[0], fr[1]))
+        if len(mv) > 4:
+            piece = mv[4].upper() if piece == "P" else mv[4].lower()
+        board[to] = piece
+    fr, to = (FILES.index(offered[0]), int(offered[1]) - 1), (FILES.index(offered[2]), int(offered[3]) - 1)
+    if board.get(fr) != ("K" if white else "k") or abs(to[0] - fr[0]) != 2:
+        return "other"
+    pawn, ahead = ("p", 1) if white else ("P", -1)  # the enemy pawn, and where it stands
+    attacked = lambda sq: any(board.get((sq[0] + d, sq[1] + ahead)) == pawn for d in (-1, 1))
+    step = 1 if to[0] > fr[0] else -1
+    if attacked(fr):
+        return "out of check"
+    if attacked((fr[0] + step, fr[1])) or attacked(to):
+        return "through"
+    return "other"
+
+
+def depth_difference(games, build, other):
+    pairs = {}
+    for g in games:
+        pairs.setdefault(g["pair"], []).append(int(g[f"{build}_depth"]) - int(g[f"{other}_depth"]))
+    diffs = [statistics.mean(v) for v in pairs.values()]
+    if len(diffs) < 2:
+        return {}
+    return {"depth_diff": statistics.mean(diffs),
+            "depth_diff_pm": 1.959964 * statistics.stdev(diffs) / len(diffs) ** 0.5}
+
+
+PTNML_COLUMNS = ("ptnml_ll", "ptnml_ld", "ptnml_dd_wl", "ptnml_wd", "ptnml_ww")
+
+
+def match_share_at_least(ptnml, games, share):
+    """The chance that a match of `games` games (games/2 pairs drawn with replacement from a
+    run's game pairs, `ptnml`: pair counts by points 0, 0.5, 1, 1.5, 2) scores `share` or more:
+    how often a match of that length, between programs as far apart as the run's, reaches it."""
+    total = sum(ptnml)
+    dist = {0: 1.0}  # half-points -> probability
+    for _ in range(games // 2):
+        nxt = {}
+        for pts, pr in dist.items():
+            for half, n in enumerate(ptnml):
+                if n:
+                    nxt[pts + half] = nxt.get(pts + half, 0.0) + pr * n / total
+        dist = nxt
+    need = share * games * 2 - 1e-9  # in half-points
+    return sum(pr for pts, pr in dist.items() if pts >= need)
+
+
+def pairing_dir(study, a, b):
+    for name in (f"{a}-{b}", f"{b}-{a}"):
+        if (RES / study / name).is_dir():
+            return RES / study / name
+    return None
+
+
+def ratings(study):
+    path = RES / study / "ratings.csv"
+    if not path.is_file():
+        return {}
+    out = {}
+    for r in read_csv(path):
+        num = lambda k: float(r[k]) if r[k] not in ("", "-") else None
+        out[r["build"]] = {"elo": num("elo"), "lo": num("lo95"), "hi": num("hi95"), "games": int(r["games"]),
+                           "los": num("los") if "los" in r else None, "depth": num("mean_depth")}
+    return out
