@@ -1,4 +1,4 @@
-//! The plain options of a match (what `cli.rs` turns the command line into), the budget, the
+//! The plain options of a match (what `cli/` turns the command line into), the budget, the
 //! shard, and the settings string that tags every row.
 
 use std::path::PathBuf;
@@ -107,7 +107,7 @@ pub enum FaultKind {
     Reject,
 }
 
-/// Everything `umax match` needs; built by `cli.rs` from the command line.
+/// Everything `umax match` needs; built by `cli/match_args.rs` from the command line.
 #[derive(Clone, Debug)]
 pub struct MatchOptions {
     /// The two builds: base and test (whose score is reported); `old,sd` by default.

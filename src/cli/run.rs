@@ -1,0 +1,194 @@
+//! How the games are played and written: the options `umax match` and `umax tournament` share.
+
+use super::parse_count;
+use clap::Args;
+use umax::engine::DEFAULT_HASH_BITS;
+
+/// How the games of a match or of a tournament's pairings are played and written.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Node budget per think: the root starts another iteration only while fewer nodes were
+    /// searched (the 3.2 rule with N for 1e7). Deterministic. [default: 100000]
+    #[arg(long, conflicts_with = "tc", value_parser = parse_count)]
+    pub nodes: Option<u64>,
+    /// Sudden death: SECONDS of CPU (the engine thread's own) per side per game, no increment.
+    /// Each move may use remaining/30: the root starts no new iteration after that. A side
+    /// whose clock goes below zero loses on time.
+    #[arg(long, value_name = "SECONDS")]
+    pub tc: Option<f64>,
+    /// Calibrated clock (OpenBench-style): before the first game, measure this machine's speed
+    /// (bench positions, all worker threads searching at once, CPU time) and scale --tc by
+    /// REF / measured, so a game gets the nodes it would get on the reference machine. REF:
+    /// `2006` (micro-Max 3.2 on a 2006 desktop core, an estimate: results/calibration/) or a
+    /// speed in nodes/s. The settings carry --tc and REF (shards of different machines merge);
+    /// each row records the measured speed, factor and clock.
+    #[arg(long, value_name = "REF", requires = "tc", value_parser = umax::matchrun::calibrate::TcScale::parse)]
+    pub tc_scale: Option<umax::matchrun::calibrate::TcScale>,
+    /// With --tc-scale: this machine's speed in nodes/s, given instead of measured (recorded
+    /// as given), e.g. a figure measured once for a cluster node.
+    #[arg(long, value_name = "NPS", requires = "tc_scale")]
+    pub tc_speed: Option<f64>,
+    /// Which clock --tc runs on. `cpu` (the default): the engine thread's CPU seconds. `nodes`:
+    /// the node clock, time counted in nodes at the reference speed of --tc-scale (needed):
+    /// each side has SECONDS x REF nodes (15 s at 2006's 600,000 nodes/s: 9,000,000), each think
+    /// may start iterations while N < left/30, the side's clock drops by the think's N, and a
+    /// side at or below 0 loses on time. A game is then a pure function of builds, opening and
+    /// budget, and `umax verify-c` replays it with the C. Recorded as node_clock=NODES.
+    #[arg(long, value_name = "cpu|nodes", default_value = "cpu", value_parser = ["cpu", "nodes"])]
+    pub clock: String,
+    /// The node clock given in nodes a side (instead of --clock nodes --tc S --tc-scale REF).
+    #[arg(long, value_name = "NODES", conflicts_with_all = ["nodes", "tc"], value_parser = parse_count)]
+    pub tc_nodes: Option<u64>,
+    /// Node clock budget sweep: pair p plays at NODES + (p-1) x STEP nodes a side (one match
+    /// maps an interval of budgets, a game pair each). Recorded as node_clock_step=STEP.
+    #[arg(long, value_name = "STEP", value_parser = parse_count)]
+    pub tc_nodes_step: Option<u64>,
+    /// Node clock only: a machine whose speed wavers, seeded. Each think draws e, normal with
+    /// standard deviation SIGMA (a fraction: 0.02 is 2%), clipped to +-3 SIGMA; its limit is
+    /// divided by 1+e and the clock charged N x (1+e). Pair p draws from seed --jitter-seed +
+    /// p - 1, each colour its own stream. Recorded as clock_jitter=SIGMA;jitter_seed=SEED.
+    #[arg(long, value_name = "SIGMA")]
+    pub clock_jitter: Option<f64>,
+    /// Seed of pair 1's jitter (with --clock-jitter).
+    #[arg(
+        long,
+        value_name = "SEED",
+        default_value_t = 1,
+        requires = "clock_jitter"
+    )]
+    pub jitter_seed: u64,
+    /// Adjudicate a draw after this many plies (opening included).
+    #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_MAX_PLIES)]
+    pub max_plies: u32,
+    /// Hash table of 2^BITS+8 entries per engine (24: the published 16777224). Every worker
+    /// thread holds two engines (201 MB each at --hash-bits 24: 12 bytes per entry).
+    #[arg(long, default_value_t = DEFAULT_HASH_BITS, value_parser = clap::value_parser!(u32).range(4..=24))]
+    pub hash_bits: u32,
+    /// Clear the whole hash table before every think, as the C does (~37 ms at 24 bits),
+    /// instead of only the entries written since the last clear: the same games at --nodes,
+    /// only slower. For throughput comparisons (scripts/match-throughput.sh). With --tc the
+    /// clearing counts against the clock, so it is recorded in the settings.
+    #[arg(long)]
+    pub full_clear: bool,
+    /// With --tc: also cut a think inside its iteration once it has used twice its share of
+    /// the clock (2 x remaining/30, at most remaining/4, CPU), and play the move of its last
+    /// completed iteration (as `umax uci` does at its hard limit). Not micro-Max, whose
+    /// iterations run to their end and can lose on time: a different condition, recorded in
+    /// the settings (hard_deadline=1); each cut think is marked `cut` in the PGN comment.
+    #[arg(long, requires = "tc")]
+    pub hard_deadline: bool,
+    /// Openings: one per line as UCI moves from the initial position ('#' lines and blank
+    /// lines skipped), or a PGN file (main lines, FEN tags honoured). FEN/EPD lines are
+    /// accepted for the Rust engines only (the C original has no counterpart). Default: the
+    /// built-in suite.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<std::path::PathBuf>,
+    /// Worker threads; each holds two engines (201 MB each at --hash-bits 24). Checked against
+    /// the available memory before anything is allocated. [default: all cores, fewer if their
+    /// tables do not fit]
+    #[arg(long, value_name = "N")]
+    pub concurrency: Option<usize>,
+    /// Play only pairs p with (p-1) % N == K-1; games keep their global numbers, so the
+    /// games.csv of all shards together make the whole run (a tournament's shards merge
+    /// with `tournament --merge`).
+    #[arg(long, value_name = "K/N", value_parser = clap::value_parser!(umax::matchrun::Shard))]
+    pub shard: Option<umax::matchrun::Shard>,
+    /// Output directory (must be new or empty). [default: runs/<UTC timestamp>-<budget>]
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// Continue the stopped run in --out DIR from its games.csv (same settings required). A
+    /// match may grow: a larger --games plays the games it adds (a smaller one is refused). A
+    /// tournament may grow: builds added at the end of --builds get their pairings played.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// No progress bar (one line per finished game instead).
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+impl RunArgs {
+    /// The node clock the options ask for, if any (refusing combinations clap cannot).
+    fn node_clock(&self) -> Result<Option<umax::nodeclock::NodeClock>, String> {
+        let budget = match (self.clock.as_str(), self.tc_nodes, self.tc, &self.tc_scale) {
+            ("cpu", None, ..) => {
+                if self.tc_nodes_step.is_some() || self.clock_jitter.is_some() {
+                    return Err(
+                        "--tc-nodes-step and --clock-jitter are the node clock's: give --clock nodes (with --tc and --tc-scale) or --tc-nodes"
+                            .into(),
+                    );
+                }
+                return Ok(None);
+            }
+            (_, Some(n), ..) => n,
+            (_, None, Some(s), Some(scale)) => {
+                if self.tc_speed.is_some() {
+                    return Err(
+                        "--tc-speed is the CPU clock's: the node clock measures no machine".into(),
+                    );
+                }
+                let b = s * scale.ref_nps;
+                if !(b.is_finite() && b >= 1.0) {
+                    return Err(format!(
+                        "--clock nodes: --tc {s} at {} nodes/s is no node at all",
+                        scale.ref_nps
+                    ));
+                }
+                b.round() as u64
+            }
+            (_, None, None, _) => {
+                return Err(
+                    "--clock nodes needs --tc SECONDS and --tc-scale REF (or --tc-nodes NODES)"
+                        .into(),
+                );
+            }
+            (_, None, Some(_), None) => {
+                return Err("--clock nodes needs --tc-scale REF: the node clock counts SECONDS x REF nodes a side (e.g. --tc-scale 2006: 600,000 nodes/s)".into());
+            }
+        };
+        Ok(Some(umax::nodeclock::NodeClock {
+            budget,
+            step: self.tc_nodes_step.unwrap_or(0),
+            jitter: self.clock_jitter.map(|sigma| umax::nodeclock::Jitter {
+                sigma,
+                seed: self.jitter_seed,
+            }),
+        }))
+    }
+
+    /// The options of a match with these settings (builds, games and SPRT at their defaults).
+    pub fn into_options(self) -> Result<umax::matchrun::MatchOptions, String> {
+        use umax::matchrun::{Budget, MatchOptions, OpeningsSource};
+        let node_clock = self.node_clock()?;
+        let mut o = MatchOptions::new(self.out.clone());
+        o.budget = match (node_clock, self.tc) {
+            (Some(c), _) => Budget::NodeClock(c),
+            (None, Some(s)) => Budget::Time(s),
+            (None, None) => {
+                Budget::Nodes(self.nodes.unwrap_or(umax::matchrun::options::DEFAULT_NODES))
+            }
+        };
+        o.max_plies = self.max_plies;
+        o.hash_bits = self.hash_bits;
+        o.full_clear = self.full_clear;
+        o.hard_deadline = self.hard_deadline;
+        if let Some(path) = self.openings {
+            o.openings = OpeningsSource::File(path);
+        }
+        if let Some(n) = self.concurrency {
+            o.concurrency = n;
+            o.concurrency_is_default = false;
+        }
+        if let Some(s) = self.shard {
+            o.shard = s;
+        }
+        o.resume = self.resume;
+        o.progress = !self.no_progress;
+        if !matches!(o.budget, Budget::NodeClock(_)) {
+            // the node clock took the reference speed into its budget
+            o.tc_scale = self.tc_scale;
+            o.tc_speed = self.tc_speed;
+        }
+        o.command_line = std::env::args().collect();
+        Ok(o)
+    }
+}
