@@ -311,3 +311,54 @@ impl Anatomy {
         by
     }
 }
+
+/// The anatomy hooks of the engine: the audit instance of the search counts through them.
+impl super::Engine {
+    /// AUDIT only: how a node with window `q,l` and requested depth `n` found the table at the
+    /// slot `a` its probe chose (`anatomy::ENTRY_NAMES`): no slot free (`a` is the dummy), no
+    /// entry, an entry shallower than `n` (a hint), one deep enough whose bound does not fit the
+    /// window (redo), or one deep enough that fits (the node went on: sd's resume).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn entry_kind(&self, a: usize, n: i32, q: i32, l: i32) -> usize {
+        let entry = self.A[a];
+        if a == 0 {
+            4
+        } else if entry.K == 0 {
+            0
+        } else if (entry.D as i32) < n {
+            1
+        } else if ((entry.V >= l) as i32 | (entry.X as i32 & super::S)) != 0
+            && ((entry.V <= q) as i32 | (entry.X as i32 & 8)) != 0
+        {
+            3
+        } else {
+            2
+        }
+    }
+
+    /// AUDIT only: the anatomy's ply, one deeper (`1`) or back (`-1`) around a child call.
+    #[inline(always)]
+    pub(super) fn anatomy_ply(&mut self, delta: isize) {
+        if let Some(a) = self.anatomy.as_deref_mut() {
+            a.ply = a.ply.wrapping_add_signed(delta);
+        }
+    }
+
+    /// Count where each root iteration's nodes go ([`anatomy::Anatomy`]); `on` also makes the
+    /// engine audit (the counting instance of the search), `off` drops the counters and
+    /// leaves `auditing` as it was.
+    pub fn set_anatomy(&mut self, on: bool) {
+        if on {
+            self.auditing = true;
+            self.anatomy = Some(Box::default());
+        } else {
+            self.anatomy = None;
+        }
+    }
+
+    /// The counters of the last root iteration, if [`Engine::set_anatomy`] is on.
+    pub fn anatomy(&self) -> Option<&Anatomy> {
+        self.anatomy.as_deref()
+    }
+}

@@ -126,6 +126,7 @@ mod tests {
             [
                 "command",
                 "commit",
+                "binary",
                 "machine",
                 "settings",
                 "started",
@@ -133,6 +134,7 @@ mod tests {
                 "# resumed",
                 "command",
                 "commit",
+                "binary",
                 "machine",
                 "settings",
                 "started",

@@ -1,0 +1,234 @@
+//! A think: the main loop's steps around `D()` (`original/micro-max-3.2.c`, `main()`, lines
+//! 121–128): `N=0`, the think `D(k,-I,I,Q,1,1,O,8,0)` under the harness's [`Limits`] (the root
+//! rule `z==8&N<1e7&d<98` with the limit in place of `1e7`, line 50), the table clear, the
+//! legality check `D(k,-I,I,Q,1,1,O,9,2)`; a move line's `K`,`L` entered; and what a think
+//! reports: each completed root iteration (the instrumented C's trace line, line 103) and the
+//! move.
+
+#![allow(non_snake_case)]
+
+use super::*;
+
+/// One completed root iteration: what the instrumented C prints with
+/// `printf("%2d ply, %9d searched, %6d by (%2x,%2x)\n",d-1,N,m,X,Y&0x77)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootIter {
+    /// `d-1`: the depth of this iteration in ply.
+    pub ply: i32,
+    /// `N`: nodes searched so far in this think (cumulative).
+    pub nodes: i32,
+    /// `m`: the score, from the side to move's view (a pawn is 99).
+    pub score: i32,
+    /// `X`: from-square of the best move (0x88).
+    pub from: i8,
+    /// `Y&0x77`: to-square of the best move (0x88).
+    pub to: i32,
+}
+
+impl RootIter {
+    /// The instrumented C's trace line, byte for byte (with its newline).
+    pub fn trace_line(&self) -> String {
+        // `%2x` of a char promoted to int: negative values print as 8 hex digits, as here.
+        format!(
+            "{:2} ply, {:9} searched, {:6} by ({:2x},{:2x})\n",
+            self.ply, self.nodes, self.score, self.from as i32, self.to
+        )
+    }
+}
+
+/// The ply the C's trace prints for an iteration that found a mate: it sets `d=99` to stop
+/// deepening, so its `d-1` reads 98 whatever depth it searched.
+pub const MATE_ITERATION_PLY: i32 = 98;
+
+/// The depth (ply) a root iteration really searched: its `ply`, except that a mate-finding one
+/// (printed as [`MATE_ITERATION_PLY`]) searched one ply deeper than `previous`, the real depth of
+/// the iteration before it. The one place this rule is written (match depth columns, PGN
+/// comments, the C oracle, uci `info depth`, bench).
+pub fn real_ply(ply: i32, previous: i32) -> i32 {
+    if ply == MATE_ITERATION_PLY {
+        previous + 1
+    } else {
+        ply
+    }
+}
+
+/// The depth of the deepest root iteration among `plies` (as printed, in order), each counted
+/// by [`real_ply`]; 0 for none.
+pub fn searched_depth(plies: impl IntoIterator<Item = i32>) -> i32 {
+    let mut deepest = 0;
+    let mut previous = 0;
+    for ply in plies {
+        previous = real_ply(ply, previous);
+        deepest = deepest.max(previous);
+    }
+    deepest
+}
+
+/// What one think produced (the main loop's `D(k,-I,I,Q,1,1,O,8,0)` and what follows it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Think {
+    /// `K`,`L` after the think: the move the engine offers (0x88 squares, as `char`s).
+    pub from: i8,
+    pub to: i8,
+    /// `N` after the think: nodes of this think, as the C's `int` holds them (it wraps past
+    /// 2^31; the faithful search decides with this value).
+    pub nodes: i32,
+    /// The nodes this think really searched: a 64-bit count that never wraps (what games.csv,
+    /// the PGN and the reports record).
+    pub searched: u64,
+    /// The completed root iterations, in order.
+    pub iterations: Vec<RootIter>,
+    /// The engine's legality check accepted its own move and played it.
+    pub played: bool,
+}
+
+/// What [`Engine::on_iteration`] holds.
+pub type IterationCallback = Box<dyn FnMut(&RootIter) + Send>;
+
+impl Engine {
+    /// The root's `z==8&N<1e7&d<98`, with the harness's extra limits.
+    pub(super) fn root_goes_on(&self, d: i32) -> bool {
+        (self.N as i32 as i64) < self.limits.nodes
+            && d < 98
+            && self.limits.max_ply.is_none_or(|p| d - 1 <= p)
+            && self
+                .limits
+                .deadline
+                .is_none_or(|t| (self.limits.clock)() < t)
+            && self
+                .limits
+                .stop
+                .as_ref()
+                .is_none_or(|s| !s.load(Ordering::Relaxed))
+    }
+
+    /// Whether the abortable search must unwind: armed once an iteration of ply >= 1 completed.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn abort_due(&self) -> bool {
+        self.iterations.last().is_some_and(|it| it.ply >= 1)
+            && self
+                .abort
+                .as_ref()
+                .is_some_and(|a| a.due() || a.max_nodes.is_some_and(|cap| self.N as i32 >= cap))
+    }
+
+    /// What a node of a cut search returns (the value is never used). The root hands back the
+    /// move of the last completed iteration, as it would have after it.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn unwind(&mut self, z: i32) -> i32 {
+        if z == 8 {
+            let last = *self.iterations.last().expect("armed after an iteration");
+            self.K = last.from;
+            self.L = last.to as i8;
+        }
+        0
+    }
+
+    /// Records a completed root iteration (the instrumented C's `printf`).
+    #[cold]
+    pub(super) fn root_iteration(&mut self, it: RootIter) {
+        self.iterations.push(it);
+        if let Some(f) = self.on_iteration.as_mut() {
+            f(&it);
+        }
+    }
+
+    pub(super) fn dispatch(&mut self, z: i32, n: i32) -> i32 {
+        let (k, e, o_) = (self.k, self.Q, self.O as i32);
+        // the abortable instances only for a think (z=8)
+        let abortable = z == 8 && self.abort.is_some();
+        let search = if self.auditing && abortable {
+            self.search.audit_abort
+        } else if self.auditing {
+            self.search.audit
+        } else if abortable {
+            self.search.abort
+        } else {
+            self.search.plain
+        };
+        search(self, k, -I, I, e, 1, 1, o_, z, n, 0)
+    }
+
+    /// Whether the last [`Engine::think`] was cut inside an iteration by [`Engine::abort`].
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// `if(D(k,-I,I,Q,1,1,O,9,2)==I)k^=24;`: check legality of `K`,`L` and do the move.
+    /// Returns whether the move was played.
+    pub fn legality_check(&mut self) -> bool {
+        // sd change 6: the legality check (z=9) passes ultimate depth 0 (`dispatch`'s last 0)
+        if self.dispatch(9, 2) == I {
+            self.k ^= 24;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// One main-loop iteration with a move line: `N=0`; `K`,`L` from the move; clear the hash;
+    /// legality check. Returns whether the move was played.
+    pub fn enter_move(&mut self, from: i8, to: i8) -> bool {
+        self.N = 0;
+        self.K = from;
+        self.L = to;
+        self.clear_hash();
+        self.legality_check()
+    }
+
+    /// One main-loop iteration with an empty line: `N=0`; think `D(k,-I,I,Q,1,1,O,8,0)` within
+    /// `limits` (the C's `1e7` is [`Limits::nodes`]); clear the hash; legality check of the
+    /// move thought up.
+    pub fn think(&mut self, limits: &Limits) -> Think {
+        self.begin_think(limits);
+        self.dispatch(8, 0); // sd change 6: the think (z=8) passes ultimate depth 0 (`dispatch`)
+        let (from, to, searched) = (self.K, self.L, self.N);
+        self.clear_hash();
+        let played = self.legality_check();
+        Think {
+            from,
+            to,
+            nodes: searched as i32,
+            searched,
+            iterations: std::mem::take(&mut self.iterations),
+            played,
+        }
+    }
+
+    /// The think alone, for `umax uci`: `N=0`; think `D(k,-I,I,Q,1,1,O,8,0)` within `limits`,
+    /// calling `observe` after each completed root iteration. Unlike [`Engine::think`] the move
+    /// is neither checked nor played and the table is not cleared (`played` is false): the UCI
+    /// front end sets every position up afresh, so it needs only the move, and can send it
+    /// before paying for the clear.
+    pub fn think_move(
+        &mut self,
+        limits: &Limits,
+        observe: impl FnMut(&RootIter) + Send + 'static,
+    ) -> Think {
+        self.begin_think(limits);
+        self.on_iteration = Some(Box::new(observe));
+        self.dispatch(8, 0); // sd change 6: the think (z=8) passes ultimate depth 0 (`dispatch`)
+        self.on_iteration = None;
+        self.abort = None;
+        Think {
+            from: self.K,
+            to: self.L,
+            nodes: self.N as i32,
+            searched: self.N,
+            iterations: std::mem::take(&mut self.iterations),
+            played: false,
+        }
+    }
+
+    /// `N=0` and the think's limits in place.
+    pub(super) fn begin_think(&mut self, limits: &Limits) {
+        self.N = self.node_start;
+        self.iterations.clear();
+        self.aborted = false;
+        let limits = limits.clone();
+        self.abort = limits.abort.clone();
+        self.limits = RootLimits::from(limits);
+    }
+}
