@@ -137,4 +137,12 @@ CLAIMS = [
     ("limits: the gauntlet's intervals are about +-30 Elo (half-widths 20-40)",
      lambda f: all(20 <= (f[f"s60_rating_{k}_hi"] - f[f"s60_rating_{k}_lo"]) / 2 <= 40
                    for k in [k for k, _ in SCHEMES if k != "old"] + ["sd"])),
+    ("node clock: the section says the runs are being played and what is not yet known",
+     lambda f: any(f[f"{n}_games"] < f[f"{n}_planned"] for n in
+                   ("startpos_node_map", "node_15_wide", "node_15_sd_iidr2", "startpos_node_jitter",
+                    "startpos_node_map_sd_iidr2", "node_60_wide"))),
+    ("node clock: the map is described 'so far' (not all budgets in)",
+     lambda f: "nm_pairs" not in f or f["nm_pairs"] < f["nm_planned_pairs"]),
+    ("node clock: the map's first parting point has more than one branch (the sentence lists them)",
+     lambda f: "nm_first_branches" not in f or ";" in f["nm_first_branches"]),
 ]

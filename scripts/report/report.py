@@ -40,8 +40,41 @@ FACTS = RES / "facts.json"
 TEST_TIME = ROOT / "docs" / "test-time.json"
 
 
+# the node-clock runs (scripts/node-queue.sh): directory, games planned
+NODE_RUNS = [("startpos-node-map", 2002), ("node-15-wide", 4000), ("node-15-sd-iidr2", 2000),
+             ("startpos-node-jitter", 21 * 3 * 100), ("startpos-node-map-sd-iidr2", 402), ("node-60-wide", 4000)]
+
+
+def node_facts(f):
+    """The node-clock runs as far as they are committed: each run's games so far, and the map."""
+    for name, planned in NODE_RUNS:
+        key = name.replace("-", "_")
+        csvs = sorted((RES / name).glob("**/games.csv"))
+        f[f"{key}_games"] = sum(len(read_csv(c)) for c in csvs)
+        f[f"{key}_planned"] = planned
+    m = RES / "startpos-node-map" / "map.json"
+    if m.is_file():
+        j = json.load(open(m))
+        ps, b = j["pair_score_by_budget"], j["budgets"]
+        f["nm_pairs"], f["nm_planned_pairs"] = j["pairs"], j["planned_games"] // 2
+        f["nm_lo"], f["nm_hi"] = b["min"] / 1e6, b["max"] / 1e6
+        f["nm_wins"], f["nm_draws"], f["nm_losses"] = (ps["sd_wins"]["share"], ps["draws"]["share"],
+                                                        ps["sd_loses"]["share"])
+        f["nm_distinct"] = j["lines"]["distinct"]
+        top = j["parting_points"]["top"][0]
+        f["nm_first_ply"] = top["ply"]
+        f["nm_first_prefix"] = top["prefix"]
+        moves = {}
+        for br in top["branches"]:
+            moves.setdefault(br["move"], []).append(br)
+        f["nm_first_branches"] = "; ".join(
+            f"`{mv}` at depth {brs[0]['depths'].split(':')[0]} (" + ", ".join(
+                f"{br['build']} {br['windows']}" for br in brs) + ")" for mv, brs in moves.items())
+
+
 def facts():
     f = {"claim_elo": ur.elo(0.575), "claim60_elo": ur.elo(0.53)}
+    node_facts(f)
     if TEST_TIME.is_file():
         t = json.load(open(TEST_TIME))
         walls = t.get("recent_wall_s", [t["wall_s"]])
