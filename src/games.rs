@@ -92,6 +92,16 @@ pub fn settings_builds(settings: &str) -> Option<(String, String)> {
     Some((base.to_string(), test.to_string()))
 }
 
+/// The size of the match `rows` were played in: the largest `games=` of their settings (a
+/// grown match's rows record the sizes it had), if any records one.
+pub fn recorded_size(rows: &[GameRow]) -> Option<u64> {
+    rows.iter()
+        .filter_map(|r| {
+            crate::settings::Settings::parse(&r.settings).number::<u64>(crate::settings::SIZE_KEY)
+        })
+        .max()
+}
+
 /// `rows` as a whole games.csv, as the match runner writes it: the header naming the builds of
 /// the first row's settings (`old`, `sd` if it names none), then one line per row.
 pub fn csv_bytes(rows: &[GameRow]) -> Vec<u8> {

@@ -39,6 +39,7 @@ pub mod rundir;
 pub mod settings;
 pub mod stats;
 pub mod summary;
+pub mod termination;
 pub mod text;
 pub mod tournament;
 pub mod uci;

@@ -255,7 +255,7 @@ pub fn run(opts: &ReportOptions) -> Result<(String, Vec<PathBuf>), String> {
 /// `(p-1) % N == K-1`) and which games, and the missing games no given file's shard plays.
 /// A single file is never checked: the report of a run in progress is normal.
 pub fn check_merge_complete(paths: &[PathBuf], rows: &[GameRow]) -> Result<(), String> {
-    let Some(total) = crate::matchrun::output::recorded_size(rows) else {
+    let Some(total) = crate::games::recorded_size(rows) else {
         return Ok(());
     };
     let present: std::collections::HashSet<u64> = rows.iter().map(|r| r.game).collect();

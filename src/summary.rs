@@ -237,7 +237,7 @@ fn ratio(a: f64, b: f64) -> Option<f64> {
 
 /// A row the runner could have written: game and pair numbers (`pair` is the game's pair,
 /// `(game+1)/2`), the result as the test build's score from its colour, times finite and not
-/// negative, a termination the runner names ([`crate::matchrun::referee::Termination`]). A row
+/// negative, a termination the runner names ([`crate::termination::Termination`]). A row
 /// edited or written by hand that contradicts itself is refused by name.
 fn check_row(r: &GameRow, test: &str) -> Result<(), String> {
     let g = r.game;
@@ -286,7 +286,7 @@ fn check_row(r: &GameRow, test: &str) -> Result<(), String> {
             return Err(format!("game {g}: a {what} time of {v} seconds"));
         }
     }
-    use crate::matchrun::referee::Termination;
+    use crate::termination::Termination;
     if !Termination::ALL.iter().any(|t| t.name() == r.termination) {
         return Err(format!(
             "game {g}: termination '{}' is none of the match runner's ({})",

@@ -445,7 +445,7 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
         let (budget, settings, calibration_note) =
             apply_clock(&p.opts, &p.settings, &done, calibration.as_ref(), who)?;
         // a grown match: its size before, on record beside the command that grew it
-        let grown = output::recorded_size(&done)
+        let grown = crate::games::recorded_size(&done)
             .filter(|&was| was < p.opts.games)
             .map(|was| format!("grown: {was} -> {} games", p.opts.games));
         // which clock played: the node clock's budget (and sweep, jitter) on record

@@ -61,7 +61,7 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
         file.rows.iter().map(|r| r.settings.as_str()),
         settings,
     )?;
-    if let Some(size) = recorded_size(&file.rows) {
+    if let Some(size) = crate::games::recorded_size(&file.rows) {
         if opts.games < size {
             return Err(format!(
                 "{}: a match of {size} games, which --games {} would shrink (a match grows, it does not shrink); resume with --games {size} or more (nothing was written)",
@@ -114,16 +114,6 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
         dir,
         rows: file.rows,
     })
-}
-
-/// The size of the match `rows` were played in: the largest `games=` of their settings (a
-/// grown match's rows record the sizes it had), if any records one.
-pub fn recorded_size(rows: &[GameRow]) -> Option<u64> {
-    rows.iter()
-        .filter_map(|r| {
-            crate::settings::Settings::parse(&r.settings).number::<u64>(crate::settings::SIZE_KEY)
-        })
-        .max()
 }
 
 /// The open run directory: locked for this process ([`DirLock`]), its files appended to in
