@@ -28,6 +28,7 @@ pub mod uci_client;
 
 use crate::chess::parse_uci;
 use crate::engine::Engine;
+use crate::positions::parse_positions;
 use crate::rundir::CsvAppender;
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
@@ -127,65 +128,6 @@ struct Task {
     history: Vec<String>,
     /// Games mode: the base's and the test's moves, known from the games.
     moves: Option<(String, String)>,
-}
-
-/// A position of a positions file.
-#[derive(Clone, Debug, PartialEq)]
-pub struct InputPosition {
-    pub name: String,
-    pub fen: Option<String>,
-    pub moves: Vec<String>,
-}
-
-/// Reads a positions file: `name<TAB>uci moves`, or `uci moves` (from the initial position),
-/// or a FEN/EPD (optionally after `name<TAB>`). Blank lines and `#` lines are skipped.
-pub fn parse_positions(text: &str, source: &str) -> Result<Vec<InputPosition>, String> {
-    let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim_end_matches('\r');
-        if line.trim().is_empty() || line.trim_start().starts_with('#') {
-            continue;
-        }
-        let at = |e: String| format!("{source}:{}: {e}", i + 1);
-        let (name, body) = match line.split_once('\t') {
-            Some((n, b)) => (n.trim().to_string(), b.trim()),
-            None => (format!("{source}:{}", i + 1), line.trim()),
-        };
-        let first = body.split_whitespace().next().unwrap_or("");
-        if first.contains('/') {
-            let pos =
-                crate::fen::parse_fen(body).map_err(|e| at(format!("not a FEN or EPD: {e}")))?;
-            if pos.is_game_over() {
-                return Err(at("the game is over in this position".into()));
-            }
-            let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
-            out.push(InputPosition {
-                name,
-                fen: Some(fen),
-                moves: Vec::new(),
-            });
-            continue;
-        }
-        let mut pos = Chess::default();
-        let mut moves = Vec::new();
-        for m in body.split_whitespace() {
-            let mv = parse_uci(&pos, m).map_err(at)?;
-            pos.play_unchecked(mv);
-            moves.push(m.to_string());
-        }
-        if pos.is_game_over() {
-            return Err(at("the game is over in this position".into()));
-        }
-        out.push(InputPosition {
-            name,
-            fen: None,
-            moves,
-        });
-    }
-    if out.is_empty() {
-        return Err(format!("{source}: no positions"));
-    }
-    Ok(out)
 }
 
 /// The position before `history`'s last move is played, and the UCI `position` argument.
@@ -824,29 +766,6 @@ pub fn row_key(r: &DivergenceRow) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn positions_files() {
-        let text = "# comment\n\na\te2e4 e7e5\ne2e4\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\nepd\trnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"start\";\n";
-        let p = parse_positions(text, "f").unwrap();
-        assert_eq!(p.len(), 4);
-        assert_eq!(p[0].name, "a");
-        assert_eq!(p[0].moves, ["e2e4", "e7e5"]);
-        assert_eq!(p[1].name, "f:4");
-        assert!(
-            p[2].fen
-                .as_deref()
-                .unwrap()
-                .starts_with("rnbqkbnr/pppppppp/8/8/4P3")
-        );
-        assert_eq!(p[3].name, "epd");
-        assert!(
-            parse_positions("e2e5\n", "g")
-                .unwrap_err()
-                .starts_with("g:1:")
-        );
-        assert!(parse_positions("# nothing\n", "h").is_err());
-    }
 
     #[test]
     fn headers_name_the_builds() {
