@@ -79,7 +79,7 @@ fn positions_record(positions: &[Position]) -> String {
             format!(
                 "{}={}",
                 csv_name(&p.name).replace([';', '='], " "),
-                crate::matchrun::options::fnv1a64(p.moves.join(" ").as_bytes())
+                crate::files::fnv1a64(p.moves.join(" ").as_bytes())
             )
         })
         .collect::<Vec<_>>()

@@ -14,6 +14,7 @@
 use crate::builds::Build;
 use crate::engine::{Engine, Limits, RootIter, wall_seconds};
 use crate::outputs::Output;
+use crate::stats::median;
 use std::error::Error;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -134,20 +135,6 @@ pub fn run_depth(
         });
     }
     Ok(out)
-}
-
-/// Median of a list (mean of the two middle values for an even count); `None` if empty.
-pub fn median(values: &mut [f64]) -> Option<f64> {
-    if values.is_empty() {
-        return None;
-    }
-    values.sort_by(|a, b| a.total_cmp(b));
-    let n = values.len();
-    Some(if n % 2 == 1 {
-        values[n / 2]
-    } else {
-        (values[n / 2 - 1] + values[n / 2]) / 2.0
-    })
 }
 
 /// The node ratio of `b` to `first` at depth index `d` of one position, if both completed it.
@@ -325,13 +312,6 @@ pub fn format_depth(results: &[DepthResult], depth: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn median_of_odd_and_even() {
-        assert_eq!(median(&mut [3.0, 1.0, 2.0]), Some(2.0));
-        assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), Some(2.5));
-        assert_eq!(median(&mut []), None);
-    }
 
     #[test]
     fn suite_errors_name_the_line() {

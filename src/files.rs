@@ -1,6 +1,7 @@
 //! The one atomic file write of the harness: the outputs of [`crate::outputs`] (summary.csv,
 //! the plots, the bench depth CSV), games.pgn's rewrite on resume and the judge's outputs all
-//! go through [`write_atomically`].
+//! go through [`write_atomically`]. And the content fingerprint the settings carry of an
+//! input ([`fnv1a64`]: the openings file, an anatomy position's moves).
 
 use std::path::{Path, PathBuf};
 
@@ -31,4 +32,26 @@ pub fn check_writable(path: &Path) -> Result<(), String> {
     std::fs::write(&tmp, b"")
         .and_then(|_| std::fs::remove_file(&tmp))
         .map_err(|e| format!("cannot write: {e}"))
+}
+
+/// FNV-1a, 64 bits: a content fingerprint for the settings string (not cryptographic; it only
+/// has to tell two inputs apart: openings files, an anatomy position's moves).
+pub fn fnv1a64(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv_known_value() {
+        assert_eq!(fnv1a64(b""), "cbf29ce484222325");
+        assert_eq!(fnv1a64(b"a"), "af63dc4c8601ec8c");
+    }
 }

@@ -31,6 +31,7 @@ pub mod outputs;
 pub mod play;
 pub mod plot;
 pub mod positions;
+pub mod post2006;
 pub mod random;
 pub mod ratings;
 pub mod report;

@@ -17,7 +17,8 @@
 //! undefined bound a dashed bar to the chart's edge.
 //!
 //! Every caption of a match's plots names the condition (the budget of the settings), and the
-//! 2006 post's claim drawn is the one of the matching condition ([`post_condition`]).
+//! 2006 post's claim drawn is the one of the matching condition
+//! ([`crate::post2006::post_condition`]).
 //!
 //! Only finite numbers are drawn: an estimate without an interval (no spread in the data yet,
 //! see [`crate::stats`]) is drawn as a point without a bar, the running band starts at the
@@ -25,8 +26,9 @@
 
 use crate::games::GameRow;
 use crate::outputs::Output;
+use crate::post2006::{POST_CLAIM, post_condition};
 use crate::settings::Settings;
-use crate::stats::{Outcomes, Pentanomial, ScoreInterval, Trinomial};
+use crate::stats::{Outcomes, Pentanomial, ScoreInterval, Trinomial, quantile};
 use crate::summary::MatchReport;
 use crate::summary::Summary;
 use plotters::coord::Shift;
@@ -35,50 +37,6 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::error::Error;
 use std::io::Write;
-
-/// The score Muller's 2006 self-deepening post claims for sd over old at 15 s per game.
-pub const POST_CLAIM: f64 = 0.575;
-
-/// One of the 2006 post's two results: its condition, sd's score and sd's time over old's.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct PostResult {
-    /// Seconds per game per side.
-    pub seconds: f64,
-    pub score: f64,
-    pub games: u32,
-    /// sd's time over old's: 1.036 (sd used 3.6% more time) and 0.972 (2.8% less).
-    pub time_ratio: f64,
-}
-
-/// The 2006 post's results: 57.5-42.5 at 15 s per game (sd +3.6% time), 26.5-23.5 at 60 s
-/// (sd -2.8% time).
-pub const POST_RESULTS: [PostResult; 2] = [
-    PostResult {
-        seconds: 15.0,
-        score: 0.575,
-        games: 100,
-        time_ratio: 1.036,
-    },
-    PostResult {
-        seconds: 60.0,
-        score: 0.53,
-        games: 50,
-        time_ratio: 0.972,
-    },
-];
-
-/// The 2006 result a condition stands for: `tc=15` and `tc=60` (on this machine's clock or
-/// scaled to 2006), and the node budgets the project took as their equivalents,
-/// `nodes=100000` (≈ 15 s in 2006) and `nodes=400000` (≈ 60 s). `None` for other conditions.
-pub fn post_condition(settings: &str) -> Option<PostResult> {
-    let settings = Settings::parse(settings);
-    let seconds = settings.fields().find_map(|kv| match kv {
-        ("tc", Some("15")) | ("nodes", Some("100000")) => Some(15.0),
-        ("tc", Some("60")) | ("nodes", Some("400000")) => Some(60.0),
-        _ => None,
-    })?;
-    POST_RESULTS.iter().copied().find(|r| r.seconds == seconds)
-}
 
 /// A short name of the condition of a settings string, for captions: `nodes=100000`,
 /// `tc=15 s/game`, `tc=15 s/game scaled to 600000 nodes/s`.
@@ -177,17 +135,6 @@ fn post_claim(s: &Summary) -> (f64, String) {
     } else {
         (score, format!("{label}, {test} vs {base}"))
     }
-}
-
-/// The value below which a fraction `q` of the sorted `values` lie (linear interpolation).
-pub fn quantile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let pos = q.clamp(0.0, 1.0) * (sorted.len() - 1) as f64;
-    let (i, frac) = (pos.floor() as usize, pos - pos.floor());
-    let next = sorted[(i + 1).min(sorted.len() - 1)];
-    sorted[i] + (next - sorted[i]) * frac
 }
 
 /// A y range for ratios: the central 98% of the per-game `points` (so one wild game does not
@@ -321,7 +268,7 @@ fn plot_score(
         "{}: {} score {} {}, {} games, {} pairs",
         condition_label(&s.settings),
         s.test,
-        crate::summary::fixed(s.score, 3),
+        crate::text::fixed(s.score, 3),
         crate::summary::score_interval(s),
         s.games,
         s.pairs
@@ -468,8 +415,8 @@ fn plot_ratios(
         condition_label(&s.settings),
         s.test,
         s.base,
-        crate::summary::fixed_opt(s.time_ratio, 3),
-        crate::summary::fixed_opt(s.node_ratio, 3)
+        crate::text::fixed_opt(s.time_ratio, 3),
+        crate::text::fixed_opt(s.node_ratio, 3)
     );
     let mut chart = match_chart(&root, caption, 18, 1f64..n, lo..hi)?;
     games_mesh(&mut chart, format!("{} / {}", s.test, s.base))?;

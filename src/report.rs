@@ -15,17 +15,18 @@ use crate::settings::Settings;
 use crate::stats::{Results, Sprt};
 pub use crate::summary::MatchReport;
 pub use crate::summary::{
-    SUMMARY_COLUMNS, Summary, UNDEFINED, fixed, fixed_opt, fixed6, score_interval, summarize,
-    summary_columns, summary_csv,
+    SUMMARY_COLUMNS, Summary, score_interval, summarize, summary_columns, summary_csv,
 };
+use crate::text::{fixed, fixed_opt};
 use std::collections::HashMap;
 use std::error::Error;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The summary as text, in the style of cutechess-cli and fastchess. [`UNDEFINED`] (`—`)
-/// stands for an estimate the games cannot carry (see [`crate::stats`]).
+/// The summary as text, in the style of cutechess-cli and fastchess.
+/// [`crate::text::UNDEFINED`] (`—`) stands for an estimate the games cannot carry (see
+/// [`crate::stats`]).
 pub fn print_summary(s: &Summary) -> String {
     let mut out = String::new();
     let pct = |x: f64| fixed(100.0 * x, 2);

@@ -1,5 +1,6 @@
 //! Match statistics: pure functions of win/draw/loss counts (trinomial) or game-pair counts
-//! (pentanomial), in the conventions of cutechess-cli and fishtest.
+//! (pentanomial), in the conventions of cutechess-cli and fishtest; and the order statistics
+//! of a sample ([`median`], [`quantile`]) that bench, the judge and the plots use.
 //!
 //! Scores are always from the first player's point of view (in umax: the `sd` build vs `old`).
 //!
@@ -484,5 +485,52 @@ impl std::fmt::Display for SprtStatus {
             SprtStatus::AcceptH0 => "H0 accepted",
             SprtStatus::AcceptH1 => "H1 accepted",
         })
+    }
+}
+
+/// Median of a list (mean of the two middle values for an even count); `None` if empty.
+pub fn median(values: &mut [f64]) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    values.sort_by(|a, b| a.total_cmp(b));
+    let n = values.len();
+    Some(if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    })
+}
+
+/// The value below which a fraction `q` of the sorted `values` lie (linear interpolation).
+pub fn quantile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let pos = q.clamp(0.0, 1.0) * (sorted.len() - 1) as f64;
+    let (i, frac) = (pos.floor() as usize, pos - pos.floor());
+    let next = sorted[(i + 1).min(sorted.len() - 1)];
+    sorted[i] + (next - sorted[i]) * frac
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even() {
+        assert_eq!(median(&mut [3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), Some(2.5));
+        assert_eq!(median(&mut []), None);
+    }
+
+    #[test]
+    fn quantile_interpolates() {
+        let sorted = [1.0, 2.0, 3.0, 4.0, 5.0];
+        assert_eq!(quantile(&sorted, 0.0), 1.0);
+        assert_eq!(quantile(&sorted, 0.5), 3.0);
+        assert_eq!(quantile(&sorted, 0.125), 1.5);
+        assert_eq!(quantile(&sorted, 2.0), 5.0);
+        assert!(quantile(&[], 0.5).is_nan());
     }
 }

@@ -14,7 +14,7 @@
 //! `time_ratio` (CPU), `wall_ratio`, `node_ratio` (test/base); `test_cpu_s`, `base_cpu_s`,
 //! `test_wall_s`, `base_wall_s`, `test_nodes`, `base_nodes` (totals); `test_mean_depth`,
 //! `base_mean_depth`; `terminations` (`name=count` joined by `;`, names sorted). Floats have
-//! 6 decimals (see [`fixed6`]).
+//! 6 decimals (see [`crate::text::fixed6`]).
 //!
 //! **Empty fields** mean "cannot be estimated from these games" (see [`crate::stats`]): no
 //! `score_low`/`score_high` and no `elo_pm` when the games have no spread (one game, all
@@ -27,6 +27,7 @@ use crate::games::GameRow;
 use crate::outputs::Output;
 use crate::settings::Settings;
 use crate::stats::{Outcomes, Pentanomial, Results, Trinomial};
+use crate::text::{UNDEFINED, fixed, fixed6};
 use std::collections::BTreeMap;
 use std::error::Error;
 use std::io::Write;
@@ -193,40 +194,9 @@ impl Summary {
     }
 }
 
-/// A `summary.csv` float: exactly 6 decimals, never `-0.000000`; an empty field for a value
-/// that is not finite (which [`Summary`] never holds).
-pub fn fixed6(x: f64) -> String {
-    if x.is_finite() {
-        fixed(x, 6)
-    } else {
-        String::new()
-    }
-}
-
 /// [`fixed6`] of an estimate; an empty field when there is none.
 fn opt6(x: Option<f64>) -> String {
     x.map_or_else(String::new, fixed6)
-}
-
-/// What the text summary and the plots print for an estimate that cannot be made.
-pub const UNDEFINED: &str = "—";
-
-/// A float with `decimals` decimals, no negative zero; [`UNDEFINED`] for a value that is not
-/// finite.
-pub fn fixed(x: f64, decimals: usize) -> String {
-    if !x.is_finite() {
-        return UNDEFINED.into();
-    }
-    let s = format!("{x:.decimals$}");
-    match s.strip_prefix('-') {
-        Some(rest) if rest.bytes().all(|c| c == b'0' || c == b'.') => rest.to_string(),
-        _ => s,
-    }
-}
-
-/// [`fixed`] of an estimate; [`UNDEFINED`] when there is none.
-pub fn fixed_opt(x: Option<f64>, decimals: usize) -> String {
-    x.map_or_else(|| UNDEFINED.into(), |x| fixed(x, decimals))
 }
 
 /// `a / b` when it is a finite number.

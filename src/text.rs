@@ -1,5 +1,6 @@
 //! Small text helpers shared by the commands: echoing bytes from input files safely, counts in
-//! the C's own notation (`1e7`), and the UTF-8 byte-order mark.
+//! the C's own notation (`1e7`), the UTF-8 byte-order mark, and floats with a fixed number of
+//! decimals ([`fixed`], [`fixed6`]: the reports' and `summary.csv`'s numbers).
 
 /// The UTF-8 byte-order mark some editors put at the start of a text file.
 pub const UTF8_BOM: &str = "\u{feff}";
@@ -232,6 +233,37 @@ pub fn utc_now() -> Utc {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64);
     Utc::from_unix(secs)
+}
+
+/// What the text summary and the plots print for an estimate that cannot be made.
+pub const UNDEFINED: &str = "—";
+
+/// A float with `decimals` decimals, no negative zero; [`UNDEFINED`] for a value that is not
+/// finite.
+pub fn fixed(x: f64, decimals: usize) -> String {
+    if !x.is_finite() {
+        return UNDEFINED.into();
+    }
+    let s = format!("{x:.decimals$}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.bytes().all(|c| c == b'0' || c == b'.') => rest.to_string(),
+        _ => s,
+    }
+}
+
+/// [`fixed`] of an estimate; [`UNDEFINED`] when there is none.
+pub fn fixed_opt(x: Option<f64>, decimals: usize) -> String {
+    x.map_or_else(|| UNDEFINED.into(), |x| fixed(x, decimals))
+}
+
+/// A `summary.csv` float: exactly 6 decimals, never `-0.000000`; an empty field for a value
+/// that is not finite (which [`crate::summary::Summary`] never holds).
+pub fn fixed6(x: f64) -> String {
+    if x.is_finite() {
+        fixed(x, 6)
+    } else {
+        String::new()
+    }
 }
 
 #[cfg(test)]

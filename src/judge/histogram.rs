@@ -41,9 +41,9 @@ pub fn draw(
         s.divergences,
         s.test,
         s.base,
-        crate::summary::fixed(s.clipped.mean, 1),
-        crate::summary::fixed(s.clipped.low, 1),
-        crate::summary::fixed(s.clipped.high, 1),
+        crate::text::fixed(s.clipped.mean, 1),
+        crate::text::fixed(s.clipped.low, 1),
+        crate::text::fixed(s.clipped.high, 1),
         s.better,
         s.equal,
         s.worse

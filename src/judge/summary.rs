@@ -13,7 +13,7 @@ use super::DivergenceRow;
 use super::ThinkRow;
 use super::divergence::Found;
 use crate::stats::Z95;
-use crate::summary::fixed;
+use crate::text::fixed;
 use std::fmt::Write as _;
 
 /// Scores are clipped to ±CLIP centipawns for the headline mean and the shares.
@@ -96,7 +96,7 @@ pub fn summarize(
     let raw: Vec<f64> = rows.iter().map(|r| r.test_minus_base as f64).collect();
     let mut sorted = clipped.clone();
     sorted.sort_by(|a, b| a.total_cmp(b));
-    let median = crate::bench::median(&mut sorted).unwrap_or(f64::NAN);
+    let median = crate::stats::median(&mut sorted).unwrap_or(f64::NAN);
     let m = margin as f64;
     JudgeSummary {
         base: base.to_string(),

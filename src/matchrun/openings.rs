@@ -19,7 +19,8 @@ use shakmaty::{Chess, EnPassantMode, Move, Position};
 use std::ops::ControlFlow;
 use std::path::Path;
 
-use super::options::{OpeningsSource, fnv1a64};
+use super::options::OpeningsSource;
+use crate::files::fnv1a64;
 
 /// The default suite: `openings/default.txt`, 300 balanced 8-ply lines made by `umax openings`
 /// (command and method in `openings/README.md`).

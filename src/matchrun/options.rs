@@ -313,17 +313,6 @@ pub fn settings_string(opts: &MatchOptions, openings_name: &str, openings_hash: 
         .map_or(String::new(), |s| format!(";tc_ref_nps={:.0}", s.ref_nps))
 }
 
-/// FNV-1a, 64 bits: a content fingerprint for the settings string (not cryptographic; it only
-/// has to tell two openings files apart).
-pub fn fnv1a64(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -450,11 +439,5 @@ mod tests {
         );
         o.budget = Budget::Nodes(5);
         assert!(o.validate().unwrap_err().contains("needs --tc"));
-    }
-
-    #[test]
-    fn fnv_known_value() {
-        assert_eq!(fnv1a64(b""), "cbf29ce484222325");
-        assert_eq!(fnv1a64(b"a"), "af63dc4c8601ec8c");
     }
 }

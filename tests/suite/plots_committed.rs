@@ -6,7 +6,8 @@
 
 use std::path::{Path, PathBuf};
 use umax::outputs;
-use umax::plot::{RATIOS, RUNNING_SCORE, SCORE, condition_label, post_condition};
+use umax::plot::{RATIOS, RUNNING_SCORE, SCORE, condition_label};
+use umax::post2006::post_condition;
 use umax::report::MatchReport;
 use umax::report::{read_games, summarize};
 
@@ -68,7 +69,8 @@ fn every_committed_plot_shows_the_bulk_of_its_data() {
         let mut sorted = per_game.clone();
         sorted.sort_by(f64::total_cmp);
         if sorted.len() >= 50 {
-            let spread = umax::plot::quantile(&sorted, 0.99) - umax::plot::quantile(&sorted, 0.01);
+            let spread =
+                umax::stats::quantile(&sorted, 0.99) - umax::stats::quantile(&sorted, 0.01);
             assert!(
                 hi - lo <= 1.5 * spread.max(0.1),
                 "{name}: axis [{lo}, {hi}] much wider than the bulk ({spread})"

@@ -5,10 +5,10 @@ use crate::report_rows;
 use approx::assert_relative_eq;
 use report_rows::{match_rows, row};
 use umax::report::{
-    SUMMARY_COLUMNS, Summary, fixed6, print_summary, sprt_line, summarize, summary_columns,
-    summary_csv,
+    SUMMARY_COLUMNS, Summary, print_summary, sprt_line, summarize, summary_columns, summary_csv,
 };
 use umax::stats::{Outcomes, Pentanomial, Sprt, Trinomial};
+use umax::text::fixed6;
 
 #[test]
 fn counts_ratios_and_pairs() {
@@ -336,9 +336,9 @@ fn fixed6_formats_edges() {
     assert_eq!(fixed6(f64::INFINITY), "");
     assert_eq!(fixed6(f64::NEG_INFINITY), "");
     assert_eq!(fixed6(f64::NAN), "");
-    assert_eq!(umax::report::fixed(f64::NAN, 2), "—");
-    assert_eq!(umax::report::fixed_opt(None, 2), "—");
-    assert_eq!(umax::report::fixed_opt(Some(-0.0001), 2), "0.00");
+    assert_eq!(umax::text::fixed(f64::NAN, 2), "—");
+    assert_eq!(umax::text::fixed_opt(None, 2), "—");
+    assert_eq!(umax::text::fixed_opt(Some(-0.0001), 2), "0.00");
 }
 
 #[test]
