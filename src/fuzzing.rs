@@ -101,7 +101,7 @@ pub fn check_uci_session(data: &[u8]) {
     for line in text.lines() {
         let first = line.split(' ').next().unwrap_or("");
         assert!(
-            ["id", "uciok", "readyok", "info", "bestmove"].contains(&first),
+            ["id", "option", "uciok", "readyok", "info", "bestmove"].contains(&first),
             "unexpected output line {line:?}"
         );
     }

@@ -99,6 +99,12 @@ fn the_report_catches_a_changed_number() {
     let _ = std::fs::remove_dir_all(&tmp);
     copy_dir(&root.join("scripts/report"), &tmp.join("scripts/report"));
     copy_dir(&root.join("docs/report"), &tmp.join("docs/report"));
+    // the shared statistics and settings reader the report imports
+    std::fs::copy(
+        root.join("scripts/umaxresults.py"),
+        tmp.join("scripts/umaxresults.py"),
+    )
+    .unwrap();
     let runs = [
         "scaled-15",
         "scaled-60",
@@ -111,6 +117,13 @@ fn the_report_catches_a_changed_number() {
         "iid-cost",
         "sd-iidr2-scaled-15",
         "scaled-15-wide",
+        // the node-clock runs, as far as they are committed
+        "startpos-node-map",
+        "node-15-wide",
+        "node-15-sd-iidr2",
+        "startpos-node-jitter",
+        "startpos-node-map-sd-iidr2",
+        "node-60-wide",
     ];
     for run in runs {
         if root.join("results").join(run).is_dir() {

@@ -280,7 +280,7 @@ fn pgn_openings_file_and_default_directory() {
     let version = umax().arg("--version").output().unwrap();
     let version = String::from_utf8_lossy(&version.stdout);
     assert!(
-        version.contains(&format!("(commit {build_commit})")),
+        version.contains(&format!("(commit {build_commit}, ")),
         "{version}"
     );
     let head = std::process::Command::new("git")
