@@ -634,7 +634,11 @@ mod tests {
         assert!(replayable(&row).unwrap_err().contains("FEN"));
         row.settings = "builds=old,sd;tc=15;hash_bits=24".into();
         assert_eq!(row_budget(&row), None);
-        assert!(replayable(&row).unwrap_err().contains("played on the CPU clock"));
+        assert!(
+            replayable(&row)
+                .unwrap_err()
+                .contains("played on the CPU clock")
+        );
         // the node clock: replayable, each think sends its limit (no compiled budget)
         row.settings = "builds=old,sd;node_clock=9000000;hash_bits=24".into();
         row.opening = "e2e4".into();
