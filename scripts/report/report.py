@@ -75,6 +75,10 @@ def node_facts(f):
 def facts():
     f = {"claim_elo": ur.elo(0.575), "claim60_elo": ur.elo(0.53)}
     node_facts(f)
+    pgo = RES / "speed-pgo" / "ab.csv"
+    if pgo.is_file():  # the profile-guided binary's CPU against the plain one's, by build
+        saved = [1 - float(r["ratio_pgo_over_plain_median"]) for r in read_csv(pgo)]
+        f["pgo_lo"], f["pgo_hi"] = min(saved), max(saved)
     if TEST_TIME.is_file():
         t = json.load(open(TEST_TIME))
         walls = t.get("recent_wall_s", [t["wall_s"]])

@@ -111,17 +111,23 @@ def sweep_table(f):
 
 
 def speed_table(f):
-    """The C's CPU time over umax's for the same node-identical workload, per build and run."""
+    """The C's CPU time over umax's for the same node-identical workload, per build and run; and
+    the profile-guided binary's CPU time over the plain one's (results/speed-pgo/ab.csv)."""
     rows = read_csv(RES / "speed-round8" / "speed.csv")
+    pgo_file = RES / "speed-pgo" / "ab.csv"
+    pgo = {r["build"]: r for r in read_csv(pgo_file)} if pgo_file.is_file() else {}
     runs = sorted({r["run"] for r in rows})
-    out = ["| build | " + " | ".join(f"run {r}" for r in runs) + " | umax M nodes/s (median of the runs) |",
-           "|---|" + "---|" * len(runs) + "---|"]
+    out = ["| build | " + " | ".join(f"run {r}" for r in runs) + " | umax M nodes/s (median of the runs) |"
+           " PGO: CPU of the plain binary's (median of 20 pairs) |",
+           "|---|" + "---|" * len(runs) + "---|---|"]
     for b in dict.fromkeys(r["build"] for r in rows):
         mine = [r for r in rows if r["build"] == b]
         ratio = {r["run"]: float(r["c_cpu_s"]) / float(r["umax_cpu_s"]) for r in mine}
         nps = sorted(float(r["umax_mnodes_per_s"]) for r in mine)
+        g = pgo.get(b)
+        pg = f"{fixed(float(g['ratio_pgo_over_plain_median']), 3)}" if g else "—"
         out.append(f"| {b} | " + " | ".join(f"{fixed(ratio[r], 2)}×" for r in runs) +
-                   f" | {fixed(nps[len(nps) // 2])} |")
+                   f" | {fixed(nps[len(nps) // 2])} | {pg} |")
     return "\n".join(out)
 
 
