@@ -40,7 +40,7 @@
 
 #![allow(non_snake_case, non_upper_case_globals)]
 
-use crate::random::GlibcRandom;
+use crate::glibc_random::GlibcRandom;
 pub(crate) use speed::Pieces;
 use speed::{AHEAD, Ahead, GenState, hash_table, square_0x88, square_index};
 use std::sync::atomic::Ordering;

@@ -79,7 +79,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Openings(args) => {
-            let opts = umax::openings::OpeningsOptions {
+            let opts = umax::opening_generator::OpeningsOptions {
                 count: args.count,
                 plies: args.plies as usize,
                 seed: args.seed,
@@ -87,7 +87,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 hash_bits: args.hash_bits,
                 max_score: args.max_score,
             };
-            let (lines, rejected) = umax::openings::generate(&opts, |_| {})?;
+            let (lines, rejected) = umax::opening_generator::generate(&opts, |_| {})?;
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             for line in &lines {
                 writeln!(out, "{line}")?;

@@ -20,8 +20,8 @@
 //! Only arithmetic here: the match runner (`matchrun::game`) and the C replay (`oracle`) both
 //! drive their thinks with [`SideClock`], so they agree by construction.
 
-use crate::rng::SplitMix64;
 use crate::settings::Settings;
+use crate::splitmix::SplitMix64;
 
 /// The share of the remaining clock a think may start iterations in: `left / 30` (as the CPU
 /// clock's `TC_MOVES_TO_GO`).

@@ -37,7 +37,7 @@
 use crate::games::GameRow;
 use crate::outputs::{self, Output};
 use crate::plot::{IntervalChart, IntervalRow};
-use crate::rng::SplitMix64;
+use crate::splitmix::SplitMix64;
 use std::collections::BTreeMap;
 use std::error::Error;
 use std::fmt::Write as _;

@@ -110,7 +110,7 @@ fn record(opts: &TournamentOptions, list: &[MatchOptions]) -> Result<String, Str
             .join(",")
     );
     // the settings of the first pairing without its builds: every pairing shares them
-    let book = crate::matchrun::openings::load(&list[0].openings)?;
+    let book = crate::matchrun::book::load(&list[0].openings)?;
     let settings = crate::matchrun::settings_string(&list[0], &book.name, &book.hash);
     let shared = settings.split_once(';').map_or("", |(_, rest)| rest);
     s += &format!("settings={shared}\n");

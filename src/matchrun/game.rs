@@ -9,7 +9,7 @@
 //!
 //! Only `think()` is timed and counted; the legality checks of fed moves are not.
 
-use super::openings::Opening;
+use super::book::Opening;
 use super::options::{Budget, Fault, FaultKind, TC_MOVES_TO_GO};
 use super::pgn;
 use super::referee::{GameEnd, Referee, Termination};

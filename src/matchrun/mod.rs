@@ -21,10 +21,10 @@
 //! assert_eq!(outcome.rows.len(), 4);
 //! ```
 
+pub mod book;
 pub mod calibrate;
 pub mod game;
 pub mod memory;
-pub mod openings;
 pub mod options;
 pub mod output;
 pub mod pgn;
@@ -286,7 +286,7 @@ fn stopped_by(e: crate::rundir::AppendError, pairings: &mut [Running]) -> String
 /// game starts and before anything is written.
 struct Prepared {
     opts: MatchOptions,
-    book: openings::OpeningBook,
+    book: book::OpeningBook,
     settings: String,
     plan: DirPlan,
     done_games: HashSet<u64>,
@@ -307,7 +307,7 @@ fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
             "{who}: warning: at --nodes {n} micro-Max plays no move (its first iteration needs more nodes), so every game will end no_move at its first think; use --nodes {MIN_PLAYING_NODES} or more"
         );
     }
-    let book = openings::load(&opts.openings)?;
+    let book = book::load(&opts.openings)?;
     if let Some(o) = book.openings.iter().find(|o| o.plies() >= opts.max_plies) {
         return Err(format!(
             "{}: the opening has {} plies, which leaves no move below --max-plies {}",
@@ -349,7 +349,7 @@ fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
 /// A pairing under way: its directory, the rows on disk and those played, what it plays with.
 struct Running {
     opts: MatchOptions,
-    book: openings::OpeningBook,
+    book: book::OpeningBook,
     done_games: HashSet<u64>,
     budget: Budget,
     settings: String,
@@ -526,7 +526,7 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
     if to_play > 0 {
         let stop = AtomicBool::new(false);
         // the read-only parts every worker needs, apart from the sink's lock
-        let fixed: Vec<(MatchOptions, openings::OpeningBook, Budget, String, String)> = {
+        let fixed: Vec<(MatchOptions, book::OpeningBook, Budget, String, String)> = {
             let s = sink.lock().unwrap_or_else(|e| e.into_inner());
             s.pairings
                 .iter()
@@ -659,7 +659,7 @@ mod tests {
 
     #[test]
     fn below_min_playing_nodes_no_think_plays_a_move() {
-        let book = openings::load(&OpeningsSource::Default).unwrap();
+        let book = book::load(&OpeningsSource::Default).unwrap();
         for &build in crate::builds::ALL {
             let mut e = crate::engine::Engine::new(build, 10);
             let start = crate::bench::BenchPosition {

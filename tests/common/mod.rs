@@ -527,4 +527,4 @@ pub fn smoke_scale() -> usize {
 
 /// The seeded generator of the random sessions.
 #[allow(unused_imports)]
-pub use umax::rng::SplitMix64 as Rng;
+pub use umax::splitmix::SplitMix64 as Rng;

@@ -114,6 +114,7 @@ fn the_report_catches_a_changed_number() {
         "iid-scaled-60",
         "startpos-clock-sweep",
         "speed-round8",
+        "speed-pgo",
         "iid-cost",
         "sd-iidr2-scaled-15",
         "scaled-15-wide",

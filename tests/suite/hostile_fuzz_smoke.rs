@@ -4,7 +4,7 @@
 
 use umax::fuzzing::{check_fen, check_play, check_uci_commands, check_uci_session};
 
-use umax::rng::SplitMix64 as Rng;
+use umax::splitmix::SplitMix64 as Rng;
 
 fn scale() -> usize {
     crate::common::smoke_scale()

@@ -5,8 +5,8 @@
 use std::collections::HashSet;
 use umax::builds::Build;
 use umax::engine::Engine;
-use umax::openings::{OpeningsOptions, check_line, generate};
-use umax::rng::SplitMix64;
+use umax::opening_generator::{OpeningsOptions, check_line, generate};
+use umax::splitmix::SplitMix64;
 
 fn default_lines() -> Vec<String> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/default.txt");

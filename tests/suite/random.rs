@@ -1,7 +1,7 @@
 //! The hash-key table comes from glibc's unseeded `random()`: the replica must match the real
 //! libc function, value for value.
 
-use umax::random::GlibcRandom;
+use umax::glibc_random::GlibcRandom;
 
 // glibc's own functions (the libc crate does not bind them).
 unsafe extern "C" {

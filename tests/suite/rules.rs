@@ -23,7 +23,7 @@ use umax::chess::{from_0x88, move_to_0x88, to_0x88};
 use umax::engine::{Engine, I, Snapshot};
 use umax::uci::enter_move_rebased;
 
-use umax::rng::SplitMix64 as Rng;
+use umax::splitmix::SplitMix64 as Rng;
 
 /// The engine state a legality check reads and writes.
 fn save(e: &Engine) -> Snapshot {

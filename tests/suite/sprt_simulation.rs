@@ -15,7 +15,7 @@
 //! pairs to a decision is printed (`cargo test --release --test sprt_simulation --
 //! --nocapture`) and checked to be finite and plausible.
 
-use umax::rng::SplitMix64;
+use umax::splitmix::SplitMix64;
 use umax::stats::{Pentanomial, Results, Sprt, SprtStatus, score_from_elo};
 
 const RUNS: usize = 2000;

@@ -217,7 +217,7 @@ mod tests {
 
     #[test]
     fn own_squares_is_the_scan_test() {
-        let mut rng = crate::random::GlibcRandom::new();
+        let mut rng = crate::glibc_random::GlibcRandom::new();
         let mut boards = vec![*Engine::new(Instances::of::<variant::Old>(), 4).board()];
         for _ in 0..2000 {
             let mut b = [0i8; 129];

@@ -23,7 +23,7 @@ use crate::engine::{Engine, Limits};
 use shakmaty::{Chess, EnPassantMode, Position, Role, fen::Epd};
 use std::collections::HashSet;
 
-use crate::rng::SplitMix64;
+use crate::splitmix::SplitMix64;
 
 /// The generator's parameters (`umax openings --help` describes each).
 #[derive(Clone, Debug)]

@@ -1,6 +1,6 @@
 //! The one seeded generator of the harness: SplitMix64 (Steele, Lea, Flood 2014; the constants
 //! of Vigna's reference `splitmix64.c`). Random openings, the SPRT simulation and the seeded
-//! tests draw from it. (The engine's own `random()` is glibc's, in `random.rs`.)
+//! tests draw from it. (The engine's own `random()` is glibc's, in `glibc_random.rs`.)
 
 /// SplitMix64: the state is the seed, one `u64`.
 #[derive(Clone, Debug)]
