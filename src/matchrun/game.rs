@@ -389,34 +389,25 @@ fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEn
             Err(end) => return end,
         };
         let side = &sides[mover];
-        if let Some(left) = side.clock
-            && left < 0.0
-        {
-            let detail = format!(
-                "{} lost on time: the move took {:.3}s with {:.3}s left",
-                side.name(),
+        // out of time on either clock: what the move took and what was left before it
+        let flagged = match (side.clock, side.node_clock.as_ref()) {
+            (Some(left), _) if left < 0.0 => Some(format!(
+                "the move took {:.3}s with {:.3}s left",
                 thought.cpu,
                 left + thought.cpu
-            );
-            let opponent = !side.color;
-            if referee.position().has_insufficient_material(opponent) {
-                return GameEnd::draw(
-                    Termination::TimeForfeitInsufficientMaterial,
-                    format!("{detail}, but the opponent cannot mate: draw"),
-                );
-            }
-            return GameEnd::loss(side.color, Termination::TimeForfeit, detail);
-        }
-        if let Some(clock) = side.node_clock.as_ref().filter(|c| c.flagged()) {
-            let detail = format!(
-                "{} lost on time: the move took {} nodes with {} left",
-                side.name(),
+            )),
+            (_, Some(clock)) if clock.flagged() => Some(format!(
+                "the move took {} nodes with {} left",
                 thought.think.searched,
                 clock.left()
                     + thought
                         .allowance
                         .map_or(0, |a| a.cost(thought.think.searched))
-            );
+            )),
+            _ => None,
+        };
+        if let Some(took) = flagged {
+            let detail = format!("{} lost on time: {took}", side.name());
             let opponent = !side.color;
             if referee.position().has_insufficient_material(opponent) {
                 return GameEnd::draw(
