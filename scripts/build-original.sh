@@ -65,15 +65,15 @@ fi
 command -v gcc >/dev/null || { echo "build-original.sh: gcc not found" >&2; exit 3; }
 mkdir -p "$out"
 src="$here/original/micro-max-3.2.c"
-# The catalogue's C twins: `Name = "name", variant: ..., c_twin: Some("patch")` in src/builds.rs
+# The catalogue's C twins: `Name = "name", engine: ..., c_twin: Some("patch")` in src/builds.rs
 # ("" = the untouched original).
 declare -A patch_of
 twins=()
 while read -r name patch; do
   patch_of[$name]=$patch
   twins+=("$name")
-done < <(grep -oP '= "\K[a-z0-9]+", variant: [^,]+, c_twin: Some\("[^"]*"\)' "$here/src/builds.rs" |
-  sed -E 's/^([a-z0-9]+)", variant: [^,]+, c_twin: Some\("([^"]*)"\)$/\1 \2/')
+done < <(grep -oP '= "\K[a-z0-9]+", engine: [^,]+, c_twin: Some\("[^"]*"\)' "$here/src/builds.rs" |
+  sed -E 's/^([a-z0-9]+)", engine: [^,]+, c_twin: Some\("([^"]*)"\)$/\1 \2/')
 [ "${#twins[@]}" -ge 2 ] || { echo "build-original.sh: no C twins found in src/builds.rs" >&2; exit 4; }
 if [ -z "$want" ]; then
   names=(old sd)

@@ -9,12 +9,13 @@
 //! toolkit of `match` and `judge` ([`crate::rundir`]); `command.txt` records the [`settings`]
 //! a resume must repeat.
 
+use crate::budget::Budget;
 use crate::builds::Build;
 use crate::driver;
 use crate::engine::anatomy::{
     AT_N, Anatomy, CLASS_NAMES, CLASSES, ENTRIES, ENTRY_NAMES, OUTCOME_NAMES, PAST_N, PLIES, SHORT,
 };
-use crate::engine::{Abort, Engine, Limits, RootIter};
+use crate::engine::{Abort, Engine, RootIter};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -25,22 +26,15 @@ pub struct Position {
     pub moves: Vec<String>,
 }
 
-/// What limits the think whose last iteration is counted.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum RootLimit {
-    /// Every root iteration up to this ply; the tables are of that iteration.
-    Depth(i32),
-    /// The 3.2 root rule with this many nodes for `1e7`: the tables are of the last iteration
-    /// it begins (an iteration once begun runs to its end, as in a match).
-    Nodes(i64),
-}
-
 /// Everything `umax anatomy` needs.
 #[derive(Clone, Debug)]
 pub struct AnatomyOptions {
     pub positions: Vec<Position>,
     pub builds: Vec<Build>,
-    pub limit: RootLimit,
+    /// What limits the think whose last iteration is counted: [`Budget::Depth`] (the tables
+    /// are of that iteration) or [`Budget::Nodes`] (of the last iteration the root rule begins;
+    /// an iteration once begun runs to its end, as in a match).
+    pub limit: Budget,
     /// Cut the think inside its iteration at this many nodes (`N`, the think's count).
     pub max_nodes: Option<i32>,
     pub hash_bits: u32,
@@ -60,10 +54,7 @@ pub const ANATOMY_CSV: &str = "anatomy.csv";
 /// What decides a job's rows besides its position and build: a resumed run must have the same
 /// (recorded in `command.txt`).
 pub fn settings(opts: &AnatomyOptions) -> String {
-    let limit = match opts.limit {
-        RootLimit::Depth(d) => format!("depth={d}"),
-        RootLimit::Nodes(n) => format!("nodes={n}"),
-    };
+    let limit = opts.limit.setting();
     let cut = opts
         .max_nodes
         .map_or(String::new(), |n| format!(";max_nodes={n}"));
@@ -236,11 +227,18 @@ pub fn positions_from_games(path: &std::path::Path, which: &str) -> Result<Vec<P
 pub fn run_job(
     position: &Position,
     build: Build,
-    limit: RootLimit,
+    limit: &Budget,
     max_nodes: Option<i32>,
     hash_bits: u32,
 ) -> Result<JobResult, String> {
-    let mut engine = Engine::new(build, hash_bits);
+    // the anatomy hooks are in 3.2's search
+    let variant = build.instances().ok_or_else(|| {
+        format!(
+            "anatomy: {build} is a {} build; the anatomy counts micro-Max 3.2's search",
+            build.kind().family()
+        )
+    })?;
+    let mut engine = Engine::new(variant, hash_bits);
     driver::reach(&mut engine, position.moves.iter().map(String::as_str)).map_err(
         |(ply, mv, e)| {
             format!(
@@ -251,10 +249,7 @@ pub fn run_job(
         },
     )?;
     engine.set_anatomy(true);
-    let mut limits = match limit {
-        RootLimit::Depth(d) => Limits::depth(d),
-        RootLimit::Nodes(n) => Limits::nodes(n),
-    };
+    let mut limits = limit.first_think();
     if let Some(cap) = max_nodes {
         limits.abort = Some(Abort {
             max_nodes: Some(cap),
@@ -693,7 +688,7 @@ pub fn run(opts: &AnatomyOptions) -> Result<(Vec<JobResult>, String), String> {
     let results: Vec<Result<JobResult, String>> = pool.install(|| {
         jobs.par_iter()
             .map(|(p, b)| {
-                let r = run_job(p, *b, opts.limit, opts.max_nodes, opts.hash_bits)?;
+                let r = run_job(p, *b, &opts.limit, opts.max_nodes, opts.hash_bits)?;
                 if let Some(m) = &csv {
                     let mut g = m.lock().unwrap_or_else(|e| e.into_inner());
                     g.0.append(csv_rows(&r).as_bytes())?;

@@ -12,8 +12,9 @@
 //! The positions (suite files, the built-in suite, the set-up) are `crate::positions`.
 
 use crate::builds::Build;
-use crate::engine::{Engine, Limits, RootIter, wall_seconds};
+use crate::engine::{Limits, RootIter, wall_seconds};
 use crate::outputs::Output;
+use crate::seam::Searcher;
 use crate::stats::median;
 use std::error::Error;
 use std::fmt::Write as _;
@@ -40,11 +41,11 @@ pub fn run_nodes(
     nodes: i64,
     suite: &[BenchPosition],
 ) -> Result<Vec<NodeResult>, String> {
-    let mut engine = Engine::new(build, hash_bits);
+    let mut engine = build.searcher(hash_bits);
     let limits = Limits::nodes(nodes);
     let mut out = Vec::with_capacity(suite.len());
     for pos in suite {
-        setup(&mut engine, pos)?;
+        setup(engine.as_mut(), pos)?;
         let start = wall_seconds();
         let think = engine.think(&limits);
         let seconds = wall_seconds() - start;
@@ -90,7 +91,7 @@ pub fn format_nodes(build: Build, nodes: i64, results: &[NodeResult]) -> String 
 
 /// Nodes to complete each root depth 1..=depth for one build and position (`None` where the
 /// search stopped before that depth, e.g. because it found a mate).
-pub fn nodes_per_depth(engine: &mut Engine, depth: i32) -> Vec<Option<i64>> {
+pub fn nodes_per_depth(engine: &mut dyn Searcher, depth: i32) -> Vec<Option<i64>> {
     let think = engine.think(&Limits::depth(depth));
     per_depth(&think.iterations, depth)
 }
@@ -121,13 +122,14 @@ pub fn run_depth(
     depth: i32,
     suite: &[BenchPosition],
 ) -> Result<Vec<DepthResult>, String> {
-    let mut engines: Vec<Engine> = builds.iter().map(|&b| Engine::new(b, hash_bits)).collect();
+    let mut engines: Vec<Box<dyn Searcher>> =
+        builds.iter().map(|&b| b.searcher(hash_bits)).collect();
     let mut out = Vec::with_capacity(suite.len());
     for pos in suite {
         let mut per_build = Vec::new();
         for (engine, &build) in engines.iter_mut().zip(builds) {
-            setup(engine, pos)?;
-            per_build.push((build, nodes_per_depth(engine, depth)));
+            setup(engine.as_mut(), pos)?;
+            per_build.push((build, nodes_per_depth(engine.as_mut(), depth)));
         }
         out.push(DepthResult {
             name: pos.name.clone(),

@@ -10,14 +10,20 @@
 //! idea). Everything else (match, tournament, games.csv's columns, the report, the plots,
 //! `bench`, `verify-c`, `umax builds`, the C-parity tests) takes the build from this list.
 
-use crate::engine::variant::{self as v, Instances};
+use crate::engine::variant::{self as v, Instances, Variant};
+use crate::seam::{Kind, Searcher};
+
+/// A micro-Max 3.2 build: variant `V`'s compiled search.
+fn mm32<V: Variant>() -> Kind {
+    Kind::Mm32(Instances::of::<V>())
+}
 
 /// Defines [`Build`] and its table from one list. `Build::instances` is the one place a build
 /// becomes its monomorphised search.
 macro_rules! builds {
     ($(
         $(#[$doc:meta])*
-        $id:ident = $name:literal, variant: $variant:ty, c_twin: $c:expr,
+        $id:ident = $name:literal, engine: $kind:expr, c_twin: $c:expr,
         experimental: $x:literal, $about:literal;
     )*) => {
         /// A build: a named variant of the search (see the list in `src/builds.rs`).
@@ -47,9 +53,9 @@ macro_rules! builds {
             pub fn about(self) -> &'static str {
                 match self { $(Build::$id => $about,)* }
             }
-            /// The compiled search of its variant, for [`Engine::new`](crate::engine::Engine::new).
-            pub fn instances(self) -> Instances {
-                match self { $(Build::$id => Instances::of::<$variant>(),)* }
+            /// The engine it runs behind the seam (`crate::seam`).
+            pub fn kind(self) -> Kind {
+                match self { $(Build::$id => $kind,)* }
             }
         }
     };
@@ -57,48 +63,72 @@ macro_rules! builds {
 
 builds! {
     /// micro-Max 3.2 as published: conventional internal iterative deepening.
-    Old = "old", variant: v::Old, c_twin: Some(""), experimental: false,
+    Old = "old", engine: mm32::<v::Old>(), c_twin: Some(""), experimental: false,
         "micro-Max 3.2 as published: IID at every node from the hash depth (Muller's 3.2 listing)";
     /// Self-deepening IID (Muller, "self deepening: an improved implementation of IID",
     /// Winboard forum, 24 Apr 2006), as `original/self-deepening.patch`.
-    Sd = "sd", variant: v::Sd, c_twin: Some("self-deepening.patch"), experimental: false,
+    Sd = "sd", engine: mm32::<v::Sd>(), c_twin: Some("self-deepening.patch"), experimental: false,
         "self-deepening IID (Muller, Winboard forum, 24 Apr 2006; docs/spec/builds.md)";
     /// sd without the hash-hit resume (change 3 not applied): a hash hit with enough depth and
     /// a usable bound returns its score, as in 3.2. Rust only.
-    Sdnr = "sdnr", variant: v::Sdnr, c_twin: None, experimental: true,
+    Sdnr = "sdnr", engine: mm32::<v::Sdnr>(), c_twin: None, experimental: true,
         "sd without the hash-hit resume (change 3 not applied); Rust only";
     /// No internal IID below the root: the control of the IID study (the Chess Programming
     /// Wiki calls IID "pretty much a washout on average").
-    NoIid = "noiid", variant: v::NoIid, c_twin: Some("noiid.patch"), experimental: false,
+    NoIid = "noiid", engine: mm32::<v::NoIid>(), c_twin: Some("noiid.patch"), experimental: false,
         "no IID below the root: first iteration at full depth (the study's control)";
     /// One reduced search (n-2) where the hash gives no move, then n (the classic IID of the
     /// Chess Programming Wiki's "Internal Iterative Deepening").
-    IidR2 = "iidr2", variant: v::IidR2, c_twin: Some("iidr2.patch"), experimental: false,
+    IidR2 = "iidr2", engine: mm32::<v::IidR2>(), c_twin: Some("iidr2.patch"), experimental: false,
         "classic IID: one search at n-2 where the hash gives no move, then n (Chess Programming Wiki)";
     /// iidr2 at expected PV and CUT nodes only (Onno Garms, "On internal iterative deepening",
     /// CCC, 13 Mar 2011).
-    IidCut = "iidcut", variant: v::IidCut, c_twin: Some("iidcut.patch"), experimental: false,
+    IidCut = "iidcut", engine: mm32::<v::IidCut>(), c_twin: Some("iidcut.patch"), experimental: false,
         "iidr2 at expected PV/CUT nodes only, node type by tree position (Garms, CCC, 13 Mar 2011)";
     /// A failing-high move re-searched one ply deeper at a time, in the parent (Muller,
     /// "(Internal) Iterative Deepening", Winboard forum, 18 Feb 2006).
-    Sdp = "sdp", variant: v::Sdp, c_twin: Some("sdp.patch"), experimental: false,
+    Sdp = "sdp", engine: mm32::<v::Sdp>(), c_twin: Some("sdp.patch"), experimental: false,
         "a fail high re-searched 1 ply deeper at a time, in the parent (Muller, Winboard forum, 18 Feb 2006)";
     /// iidr2 at expected PV nodes only (the wiki: "most only use IID in PV-nodes").
-    IidPv = "iidpv", variant: v::IidPv, c_twin: Some("iidpv.patch"), experimental: false,
+    IidPv = "iidpv", engine: mm32::<v::IidPv>(), c_twin: Some("iidpv.patch"), experimental: false,
         "iidr2 at expected PV nodes only (Chess Programming Wiki: \"most only use IID in PV-nodes\")";
     /// 3.2's IID, restarted from d=2 at a PV node when the previous best move's score drops
     /// (Muller's 2007 to-do, the wiki's quote).
-    IidReset = "iidreset", variant: v::IidReset, c_twin: Some("iidreset.patch"), experimental: false,
+    IidReset = "iidreset", engine: mm32::<v::IidReset>(), c_twin: Some("iidreset.patch"), experimental: false,
         "3.2's IID restarted from d=2 at a PV node when the hint's score drops (Muller, CCC, 13 Aug 2007)";
+    /// The test engine: the first legal move, no search (`src/first_legal.rs`).
+    FirstLegal = "first-legal", engine: Kind::FirstLegal, c_twin: None, experimental: true,
+        "test engine: plays the first legal move, searches nothing (shows the engine seam)";
 }
 
 impl From<Build> for Instances {
+    /// A 3.2 build's compiled search, for [`Engine::new`](crate::engine::Engine::new); the
+    /// commands that need a 3.2 search's insides check [`Build::is_mm32`] first.
     fn from(b: Build) -> Instances {
         b.instances()
+            .unwrap_or_else(|| panic!("{b} is not a micro-Max 3.2 build"))
     }
 }
 
 impl Build {
+    /// A 3.2 build's compiled search; `None` for the other engines.
+    pub fn instances(self) -> Option<Instances> {
+        match self.kind() {
+            Kind::Mm32(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    /// Whether it runs micro-Max 3.2 (the builds `anatomy`, the audit and `verify-c` take).
+    pub fn is_mm32(self) -> bool {
+        self.instances().is_some()
+    }
+
+    /// A fresh engine process of this build behind the seam, with a table of 2^`hash_bits`.
+    pub fn searcher(self, hash_bits: u32) -> Box<dyn Searcher> {
+        self.kind().searcher(self, hash_bits)
+    }
+
     /// Whether `original/` has a C twin of it (`scripts/build-original.sh`), so that
     /// `verify-c` and the C-parity tests can check it.
     pub fn c_twin(self) -> bool {
@@ -153,7 +183,7 @@ pub fn instance_addresses() -> String {
         instance_addresses as fn() -> String as usize
     );
     for b in ALL {
-        let i = b.instances();
+        let Some(i) = b.instances() else { continue };
         for (kind, f) in [
             ("plain", i.plain),
             ("audit", i.audit),
@@ -268,12 +298,14 @@ mod tests {
         }
         let e = "nope".parse::<Build>().unwrap_err();
         assert!(e.contains(&names()), "{e}");
-        for b in ALL {
+        for b in ALL.iter().filter(|b| b.is_mm32()) {
             assert_eq!(
-                b.instances().name(),
-                b.name(),
+                b.instances().map(|i| i.name()),
+                Some(b.name()),
                 "variant and build share the name"
             );
+            // and the engine behind the seam says which build it runs
+            assert_eq!(b.searcher(4).build(), *b);
         }
     }
 

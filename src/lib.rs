@@ -14,12 +14,14 @@
 
 pub mod anatomy;
 pub mod bench;
+pub mod budget;
 pub mod builds;
 pub mod chess;
 pub mod driver;
 pub mod engine;
 pub mod fen;
 pub mod files;
+pub mod first_legal;
 pub mod fuzzing;
 pub mod games;
 pub mod glibc_random;
@@ -36,6 +38,7 @@ pub mod post2006;
 pub mod ratings;
 pub mod report;
 pub mod rundir;
+pub mod seam;
 pub mod settings;
 pub mod splitmix;
 pub mod stats;

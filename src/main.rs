@@ -2,7 +2,6 @@ use clap::Parser;
 use std::io::Write as _;
 use std::process::ExitCode;
 use umax::builds::Build;
-use umax::engine::Engine;
 use umax::files::check_writable;
 
 mod cli;
@@ -29,17 +28,14 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
     match cli.command {
         Command::Play(args) => {
-            let mut engine = Engine::new(args.engine.build, args.engine.hash_bits);
+            let mut engine = args.engine.build.searcher(args.engine.hash_bits);
             engine.set_full_clear(args.full_clear);
             let stdin = std::io::stdin();
             let stdout = std::io::stdout();
             let mut input = stdin.lock();
             let mut out = std::io::BufWriter::new(stdout.lock());
-            let opts = umax::play::PlayOptions {
-                trace: args.trace,
-                limits: umax::engine::Limits::nodes(args.nodes as i64),
-            };
-            match umax::play::run(&mut engine, &opts, &mut input, &mut out) {
+            let limits = umax::engine::Limits::nodes(args.nodes as i64);
+            match engine.console(&limits, args.trace, &mut input, &mut out) {
                 Ok(()) => Ok(ExitCode::SUCCESS),
                 // A closed stdout (e.g. `umax play | head`) is not an error worth a message.
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
@@ -232,7 +228,8 @@ fn bench(args: cli::BenchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
 }
 
 fn anatomy(args: cli::AnatomyArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    use umax::anatomy::{AnatomyOptions, Position, RootLimit};
+    use umax::anatomy::{AnatomyOptions, Position};
+    use umax::budget::Budget;
     let positions = match (&args.moves, &args.games) {
         (Some(m), _) => vec![Position {
             name: "moves".into(),
@@ -245,13 +242,13 @@ fn anatomy(args: cli::AnatomyArgs) -> Result<ExitCode, Box<dyn std::error::Error
         (Some(d), _) if !(1..=97).contains(&d) => {
             return Err(format!("--depth {d}: a root iteration ply of 1..=97").into());
         }
-        (Some(d), _) => RootLimit::Depth(d),
+        (Some(d), _) => Budget::Depth(d),
         (None, n) => {
             let n = n.unwrap_or(10_000_000);
             if n == 0 || n > umax::matchrun::options::MAX_NODES {
                 return Err(format!("--nodes {n}: 1 to 2e9 (the C's N is an int)").into());
             }
-            RootLimit::Nodes(n as i64)
+            Budget::Nodes(n)
         }
     };
     let max_nodes = match args.max_nodes {

@@ -7,7 +7,7 @@
 
 use crate::chess::{move_to_0x88, parse_uci};
 use crate::driver::{self, EnterError};
-use crate::engine::Engine;
+use crate::seam::Searcher;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
 use std::path::Path;
@@ -123,7 +123,7 @@ pub fn builtin_suite() -> Vec<BenchPosition> {
 }
 
 /// Puts `engine` in the position: a fresh game, then each move entered as a move line.
-pub fn setup(engine: &mut Engine, pos: &BenchPosition) -> Result<(), String> {
+pub fn setup(engine: &mut dyn Searcher, pos: &BenchPosition) -> Result<(), String> {
     driver::reach(engine, pos.moves.iter().map(String::as_str))
         .map(|_| ())
         .map_err(|(_, m, e)| match e {

@@ -90,12 +90,13 @@ pub struct JudgeArgs {
 
 impl JudgeArgs {
     pub fn into_options(self) -> Result<umax::judge::JudgeOptions, String> {
-        use umax::judge::{JudgeOptions, Source, think::ThinkBudget, uci_client::JudgeSpec};
+        use umax::budget::Budget;
+        use umax::judge::{JudgeOptions, Source, uci_client::JudgeSpec};
         let source = match self.positions {
             Some(file) => Source::Positions {
                 file,
                 budget: match self.seconds {
-                    Some(s) if s > 0.0 && s <= 86_400.0 => ThinkBudget::Seconds(s),
+                    Some(s) if s > 0.0 && s <= 86_400.0 => Budget::MoveSeconds(s),
                     Some(s) => {
                         return Err(format!(
                             "--seconds {}: must be positive, at most 86400 (a day)",
@@ -103,8 +104,8 @@ impl JudgeArgs {
                         ));
                     }
                     None => match self.tc_nodes {
-                        Some(b) => ThinkBudget::NodeClock(b),
-                        None => ThinkBudget::Nodes(self.nodes.unwrap_or(100_000)),
+                        Some(b) => Budget::NodeClock(umax::nodeclock::NodeClock::new(b)),
+                        None => Budget::Nodes(self.nodes.unwrap_or(100_000)),
                     },
                 },
                 hash_bits: self.hash_bits,

@@ -26,8 +26,8 @@ pub mod summary;
 pub mod think;
 pub mod uci_client;
 
+use crate::budget::Budget;
 use crate::chess::parse_uci;
-use crate::engine::Engine;
 use crate::positions::parse_positions;
 use crate::rundir::CsvAppender;
 use serde::{Deserialize, Serialize};
@@ -38,7 +38,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use think::{ThinkBudget, think_at};
+use think::think_at;
 use uci_client::{Judge, JudgeSpec, MATE, Score};
 
 pub const DIVERGENCES_CSV: &str = "divergences.csv";
@@ -52,7 +52,7 @@ pub enum Source {
     /// A positions file; both builds think at `budget` with tables of 2^`hash_bits`+8.
     Positions {
         file: PathBuf,
-        budget: ThinkBudget,
+        budget: Budget,
         hash_bits: u32,
     },
 }
@@ -217,7 +217,10 @@ fn judge_pair(
 /// What a worker owns: its judge, and in positions mode one engine per build.
 struct Worker {
     judge: Judge,
-    engines: Option<(Engine, Engine)>,
+    engines: Option<(
+        Box<dyn crate::seam::Searcher>,
+        Box<dyn crate::seam::Searcher>,
+    )>,
 }
 
 /// Does one task: the thinks (positions mode) and the judgement where the moves differ.
@@ -245,8 +248,10 @@ fn do_task(
         )
     });
     let fen = task.start_fen.as_deref();
-    let o = think_at(old, fen, &task.history, *budget).map_err(|e| format!("{}: {e}", task.key))?;
-    let s = think_at(sd, fen, &task.history, *budget).map_err(|e| format!("{}: {e}", task.key))?;
+    let o = think_at(old.as_mut(), fen, &task.history, budget)
+        .map_err(|e| format!("{}: {e}", task.key))?;
+    let s = think_at(sd.as_mut(), fen, &task.history, budget)
+        .map_err(|e| format!("{}: {e}", task.key))?;
     let think_row = ThinkRow {
         position: task.key.clone(),
         ply: task.history.len() as u64,
@@ -344,11 +349,7 @@ fn settings(opts: &JudgeOptions, judge_name: &str) -> String {
             budget,
             hash_bits,
         } => {
-            let b = match budget {
-                ThinkBudget::Nodes(n) => format!("nodes={n}"),
-                ThinkBudget::Seconds(s) => format!("seconds={s}"),
-                ThinkBudget::NodeClock(b) => format!("node_clock={b}"),
-            };
+            let b = budget.setting();
             format!(
                 "mode=positions;positions={};{b};hash_bits={hash_bits}",
                 file_name(file)

@@ -6,22 +6,12 @@
 //! by a FEN is set up with `Engine::set_fen` (no C counterpart) and its moves entered the same
 //! way.
 
+use crate::budget::Budget;
 use crate::builds::Build;
 use crate::chess::{move_from_0x88, uci};
 use crate::driver::EnterError;
-use crate::engine::{Engine, Limits, thread_cpu_seconds};
-
-/// How long a think may go on.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum ThinkBudget {
-    /// The 3.2 root rule with N in place of 1e7 (deterministic).
-    Nodes(u64),
-    /// The root starts no new iteration after this many CPU seconds of the thread.
-    Seconds(f64),
-    /// The first think of a side with this many nodes on the node clock: the root rule with
-    /// `floor(B / 30)` in place of 1e7 (deterministic; `umax match --tc-nodes B`'s first move).
-    NodeClock(u64),
-}
+use crate::engine::thread_cpu_seconds;
+use crate::seam::Searcher;
 
 /// A think's result.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,15 +25,15 @@ pub struct Thought {
 
 /// Puts `engine` in the position (`fen`, or the initial position, then `moves`) and thinks.
 pub fn think_at(
-    engine: &mut Engine,
+    engine: &mut dyn Searcher,
     fen: Option<&str>,
     moves: &[String],
-    budget: ThinkBudget,
+    budget: &Budget,
 ) -> Result<Thought, String> {
     let setup = fen
         .map(|f| crate::fen::parse_fen(f).map_err(|e| format!("cannot set up '{f}': {e}")))
         .transpose()?;
-    let mut board = crate::driver::start(engine, setup.as_ref());
+    let mut board = crate::driver::start(engine, setup.as_ref())?;
     crate::driver::enter_moves(engine, &mut board, moves.iter().map(String::as_str)).map_err(
         |(_, m, e)| match e {
             EnterError::NotLegal(e) => e,
@@ -52,19 +42,7 @@ pub fn think_at(
         },
     )?;
     let cpu0 = thread_cpu_seconds();
-    let limits = match budget {
-        ThinkBudget::Nodes(n) => Limits::nodes(n as i64),
-        ThinkBudget::NodeClock(b) => Limits::nodes(
-            crate::nodeclock::NodeClock::new(b)
-                .side(1, true)
-                .allowance()
-                .limit,
-        ),
-        ThinkBudget::Seconds(s) => Limits {
-            deadline: Some(cpu0 + s),
-            ..Limits::nodes(i64::MAX)
-        },
-    };
+    let limits = budget.first_think();
     let think = engine.think(&limits);
     let cpu_s = thread_cpu_seconds() - cpu0;
     Ok(Thought {
@@ -74,9 +52,9 @@ pub fn think_at(
     })
 }
 
-/// A fresh engine of `build` with a table of 2^`hash_bits`+8 entries.
-pub fn new_engine(build: Build, hash_bits: u32) -> Engine {
-    Engine::new(build, hash_bits)
+/// A fresh engine of `build` with a table of 2^`hash_bits` entries, behind the seam.
+pub fn new_engine(build: Build, hash_bits: u32) -> Box<dyn Searcher> {
+    build.searcher(hash_bits)
 }
 
 #[cfg(test)]
@@ -88,16 +66,22 @@ mod tests {
         // the same position and budget: the same move and node count
         let mut e = new_engine(Build::Old, 16);
         let moves: Vec<String> = ["e2e4", "e7e5"].iter().map(|s| s.to_string()).collect();
-        let a = think_at(&mut e, None, &moves, ThinkBudget::Nodes(20_000)).unwrap();
-        let b = think_at(&mut e, None, &moves, ThinkBudget::Nodes(20_000)).unwrap();
+        let a = think_at(e.as_mut(), None, &moves, &Budget::Nodes(20_000)).unwrap();
+        let b = think_at(e.as_mut(), None, &moves, &Budget::Nodes(20_000)).unwrap();
         assert_eq!(a.mv, b.mv);
         assert_eq!(a.nodes, b.nodes);
         assert!(a.mv.is_some());
         // a side's first think on a node clock of 600,000: the root rule at 20,000
-        let c = think_at(&mut e, None, &moves, ThinkBudget::NodeClock(600_000)).unwrap();
+        let c = think_at(
+            e.as_mut(),
+            None,
+            &moves,
+            &Budget::NodeClock(crate::nodeclock::NodeClock::new(600_000)),
+        )
+        .unwrap();
         assert_eq!((c.mv, c.nodes), (a.mv.clone(), a.nodes));
         let err =
-            think_at(&mut e, None, &["e2e5".to_string()], ThinkBudget::Nodes(10)).unwrap_err();
+            think_at(e.as_mut(), None, &["e2e5".to_string()], &Budget::Nodes(10)).unwrap_err();
         assert!(err.contains("e2e5"), "{err}");
     }
 }

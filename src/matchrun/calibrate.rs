@@ -10,7 +10,7 @@
 //! different machines merge, each having played at its own factor.
 
 use crate::builds::Build;
-use crate::engine::{Engine, Limits, thread_cpu_seconds};
+use crate::engine::{Limits, thread_cpu_seconds};
 use crate::positions::{builtin_suite, setup};
 
 /// micro-Max 3.2 (the C, gcc -O2) on a 2006 desktop core, in nodes per second of the
@@ -146,11 +146,11 @@ pub fn measure(threads: usize, hash_bits: u32) -> Result<(f64, u64, f64), String
                 std::thread::Builder::new()
                     .name(format!("umax-calibrate-{i}"))
                     .spawn_scoped(scope, move || {
-                        let mut engine = Engine::new(Build::Old, hash_bits);
+                        let mut engine = Build::Old.searcher(hash_bits);
                         let (mut nodes, mut cpu) = (0u64, 0.0);
                         for pass in 0..2 {
                             for pos in suite {
-                                setup(&mut engine, pos)?;
+                                setup(engine.as_mut(), pos)?;
                                 let t0 = thread_cpu_seconds();
                                 let think = engine.think(&Limits::nodes(MEASURE_NODES));
                                 if pass == 1 {

@@ -17,9 +17,10 @@ use crate::builds::Build;
 use crate::builds::Pairing;
 use crate::chess;
 use crate::driver;
-use crate::engine::{Abort, Engine, Limits, TestFault, Think, move_name, thread_cpu_seconds};
+use crate::engine::{Abort, Limits, TestFault, Think, move_name, thread_cpu_seconds};
 use crate::fen::parse_fen;
 use crate::games::GameRow;
+use crate::seam::Searcher;
 use shakmaty::{Chess, Color, Move, Position};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
@@ -30,8 +31,8 @@ pub struct Worker {
     /// Clear the whole table before every think, as the C does ([`Engine::set_full_clear`]).
     pub full_clear: bool,
     pub builds: Pairing,
-    pub base: Engine,
-    pub test: Engine,
+    pub base: Box<dyn Searcher>,
+    pub test: Box<dyn Searcher>,
 }
 
 impl Worker {
@@ -48,14 +49,18 @@ impl Worker {
     /// The same engines (and tables) searching with the builds of `builds` from now on.
     pub fn retarget(&mut self, builds: Pairing) {
         if builds != self.builds {
-            self.base.set_variant(builds.base);
-            self.test.set_variant(builds.test);
+            if !self.base.retarget(builds.base) {
+                self.base = Worker::engine(builds.base, self.hash_bits, self.full_clear);
+            }
+            if !self.test.retarget(builds.test) {
+                self.test = Worker::engine(builds.test, self.hash_bits, self.full_clear);
+            }
             self.builds = builds;
         }
     }
 
-    fn engine(build: Build, hash_bits: u32, full_clear: bool) -> Engine {
-        let mut e = Engine::new(build, hash_bits);
+    fn engine(build: Build, hash_bits: u32, full_clear: bool) -> Box<dyn Searcher> {
+        let mut e = build.searcher(hash_bits);
         e.set_full_clear(full_clear);
         if let Some(start) = test_node_start() {
             e.start_nodes_at(start);
@@ -111,7 +116,7 @@ pub use crate::games::GameRecord;
 struct Side<'e> {
     build: Build,
     color: Color,
-    engine: &'e mut Engine,
+    engine: &'e mut Box<dyn Searcher>,
     nodes: u64,
     cpu: f64,
     wall: f64,
@@ -167,7 +172,7 @@ impl<'e> Side<'e> {
     fn new(
         build: Build,
         color: Color,
-        engine: &'e mut Engine,
+        engine: &'e mut Box<dyn Searcher>,
         budget: &Budget,
         pair: u64,
     ) -> Side<'e> {
@@ -181,7 +186,7 @@ impl<'e> Side<'e> {
             depth: 0,
             clock: match budget {
                 Budget::Time(s) => Some(*s),
-                Budget::Nodes(_) | Budget::NodeClock(_) => None,
+                _ => None,
             },
             node_clock: match budget {
                 Budget::NodeClock(c) => Some(c.side(pair, color == Color::White)),
@@ -217,10 +222,15 @@ impl<'e> Side<'e> {
                 ));
             }
         };
-        if let Err(msg) = guarded(|| driver::start(self.engine, setup.as_ref())) {
-            return Some(self.panic_end("when reset", msg));
+        match guarded(|| driver::start(self.engine.as_mut(), setup.as_ref())) {
+            Ok(Ok(_)) => None,
+            Ok(Err(e)) => Some(GameEnd::loss(
+                self.color,
+                Termination::EngineRejectedMove,
+                format!("{} could not start from the FEN: {e}", self.name()),
+            )),
+            Err(msg) => Some(self.panic_end("when reset", msg)),
         }
-        None
     }
 
     /// A move line: the engine enters a move the referee accepted. `corrupt` is the test fault.
@@ -230,7 +240,7 @@ impl<'e> Side<'e> {
             if corrupt {
                 engine.inject_fault(TestFault::WrongSideToMove);
             }
-            driver::enter(engine, mv)
+            driver::enter(engine.as_mut(), mv)
         });
         match entered {
             Ok(Ok(())) => None,
@@ -252,10 +262,11 @@ impl<'e> Side<'e> {
         let allotted = self.clock.map(|left| left / TC_MOVES_TO_GO);
         let allowance = self.node_clock.as_mut().map(|c| c.allowance());
         let mut limits = match budget {
-            Budget::Nodes(n) => Limits::nodes(*n as i64),
             Budget::Time(_) => Limits::nodes(i64::MAX), // the clock alone decides
             // the C's 1e7 is the clock's share: the root rule N < limit
             Budget::NodeClock(_) => Limits::nodes(allowance.map_or(0, |a| a.limit)),
+            // a per-think budget: every think the same
+            _ => budget.first_think(),
         };
         let previous = self.engine.last_move();
         let engine = &mut *self.engine;

@@ -33,46 +33,7 @@ pub fn hard_limit(remaining: f64) -> f64 {
 /// columns count a mate-finding iteration by its real depth, not the C's marker 98.
 pub const PROTOCOL_VERSION: u32 = 2;
 
-/// What limits a think.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Budget {
-    /// The 3.2 root rule `N<1e7` with this many nodes in place of `1e7` (deterministic).
-    Nodes(u64),
-    /// Sudden death: this many seconds of CPU per side per game, no increment.
-    Time(f64),
-    /// Sudden death on the node clock: nodes per side per game (see [`crate::nodeclock`]).
-    NodeClock(crate::nodeclock::NodeClock),
-}
-
-impl Budget {
-    /// The budget's part of the settings string: `nodes=100000` or `tc=60`.
-    pub fn setting(&self) -> String {
-        match self {
-            Budget::Nodes(n) => format!("nodes={n}"),
-            Budget::Time(s) => format!("tc={s}"),
-            Budget::NodeClock(c) => c.setting(),
-        }
-    }
-
-    /// Short tag for directory names: `nodes100000`, `tc60`.
-    pub fn tag(&self) -> String {
-        match self {
-            Budget::Nodes(n) => format!("nodes{n}"),
-            Budget::Time(s) => format!("tc{s}"),
-            Budget::NodeClock(c) => format!("nodeclock{}", c.budget),
-        }
-    }
-
-    /// PGN `TimeControl` tag of a game of pair `pair`: `-` (no clock) for node budgets, `60`
-    /// for sudden death on the CPU clock, `9000000 nodes` on the node clock.
-    pub fn pgn_time_control(&self, pair: u64) -> String {
-        match self {
-            Budget::Nodes(_) => "-".to_string(),
-            Budget::Time(s) => format!("{s}"),
-            Budget::NodeClock(c) => c.pgn_time_control(pair),
-        }
-    }
-}
+pub use crate::budget::Budget;
 
 pub use crate::games::Shard;
 

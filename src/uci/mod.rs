@@ -116,8 +116,9 @@
 
 use crate::builds::Build;
 use crate::chess::{move_from_0x88, uci as uci_name};
-use crate::engine::{Abort, DEFAULT_NODE_LIMIT, Engine, I, Limits, RootIter, Think};
+use crate::engine::{Abort, DEFAULT_NODE_LIMIT, I, Limits, RootIter, Think};
 use crate::fen::parse_fen;
+use crate::seam::Searcher;
 use shakmaty::{Chess, Color, Move, Position};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};

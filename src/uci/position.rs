@@ -40,8 +40,9 @@ pub use crate::driver::{engine_matches, enter_move_rebased, material_beyond_quar
 /// (`reset`) or the FEN, each move entered with `enter_move` ([`crate::driver::replay`]). A
 /// move micro-Max cannot play is set up from the referee's position after it instead; the
 /// returned notes say which.
-pub fn replay(engine: &mut Engine, gp: &GamePosition) -> Vec<String> {
-    crate::driver::replay(engine, gp.fen.as_ref(), &gp.moves)
+/// An error: the engine cannot be put there (an engine without set-ups).
+pub fn replay(engine: &mut dyn Searcher, gp: &GamePosition) -> Result<Vec<String>, String> {
+    Ok(crate::driver::replay(engine, gp.fen.as_ref(), &gp.moves)?
         .into_iter()
         .map(|n| {
             format!(
@@ -50,5 +51,5 @@ pub fn replay(engine: &mut Engine, gp: &GamePosition) -> Vec<String> {
                 uci_name(&gp.moves[n])
             )
         })
-        .collect()
+        .collect())
 }

@@ -36,12 +36,13 @@ pub fn uci_score_rebased(m: i32, base: i32) -> String {
 /// [`material_beyond_quarter`] (where micro-Max would think up no move); returns the think and
 /// the baseline taken out (0 if none).
 pub(super) fn think_rebased(
-    engine: &mut Engine,
-    think: impl FnOnce(&mut Engine) -> Think,
+    engine: &mut dyn Searcher,
+    think: impl FnOnce(&mut dyn Searcher) -> Think,
 ) -> (Think, i32) {
     let mut thought = None;
-    let base = engine.with_material_rebased(|e| {
-        let t = think(e);
+    let mut think = Some(think);
+    let base = engine.with_material_rebased(&mut |e| {
+        let t = (think.take().expect("one think"))(e);
         let played = t.played;
         thought = Some(t);
         played

@@ -25,12 +25,12 @@ pub(super) struct IterationState {
 }
 
 impl<W: Write + Send + 'static> SearchJob<W> {
-    pub(super) fn run(self, mut engine: Engine) -> Engine {
+    pub(super) fn run(self, mut engine: Box<dyn Searcher>) -> Box<dyn Searcher> {
         let best = if self.pos.legal_moves().is_empty() {
             "0000".to_string() // checkmate or stalemate: nothing to search
         } else {
-            let think = self.think(&mut engine);
-            self.choose(&mut engine, think)
+            let think = self.think(engine.as_mut());
+            self.choose(engine.as_mut(), think)
         };
         if self.plan.infinite {
             // UCI: in infinite (and ponder) mode bestmove waits for stop.
@@ -71,7 +71,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
     }
 
     /// `Engine::think_move` with the plan's limits, printing `info` after each iteration.
-    pub(super) fn think(&self, engine: &mut Engine) -> Think {
+    pub(super) fn think(&self, engine: &mut dyn Searcher) -> Think {
         let engine_stop = Arc::new(AtomicBool::new(false));
         let limits = self.limits(&engine_stop);
         let mut st = IterationState {
@@ -153,12 +153,12 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 engine_stop.store(true, Ordering::SeqCst);
             }
         };
-        let (think, _) = think_rebased(engine, |e| e.think_move(&limits, observe));
+        let (think, _) = think_rebased(engine, |e| e.think_reporting(&limits, Box::new(observe)));
         think
     }
 
     /// The move to send: the engine's if the referee finds it legal, else see the module docs.
-    pub(super) fn choose(&self, engine: &mut Engine, think: Think) -> String {
+    pub(super) fn choose(&self, engine: &mut dyn Searcher, think: Think) -> String {
         if let Some(m) = move_from_0x88(&self.pos, think.from, think.to) {
             return uci_name(&m);
         }
@@ -166,7 +166,8 @@ impl<W: Write + Send + 'static> SearchJob<W> {
         // Think once more with an empty table (from the position as given: the engine may have
         // played its illegal move). If the move was a castling (the only illegal moves the
         // rules test finds micro-Max accepting), without the king's virgin bit: no castling.
-        replay(engine, &self.game);
+        // the position was set up before this think: it is set up again the same way
+        let _ = replay(engine, &self.game);
         engine.clear_hash();
         let king = self.pos.board().king_of(self.pos.turn());
         let castling = king.is_some_and(|k| {
@@ -204,7 +205,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
     }
 
     /// A second think under the same plan (and hard limit), without `info` lines.
-    pub(super) fn think_quietly(&self, engine: &mut Engine) -> Think {
+    pub(super) fn think_quietly(&self, engine: &mut dyn Searcher) -> Think {
         let engine_stop = Arc::new(AtomicBool::new(false));
         let limits = self.limits(&engine_stop);
         let plan = self.plan.clone();
@@ -219,7 +220,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 engine_stop.store(true, Ordering::SeqCst);
             }
         };
-        let (think, _) = think_rebased(engine, |e| e.think_move(&limits, observe));
+        let (think, _) = think_rebased(engine, |e| e.think_reporting(&limits, Box::new(observe)));
         think
     }
 }

@@ -52,13 +52,13 @@ impl Answer {
 pub(super) struct Search {
     pub(super) stop: Arc<AtomicBool>,
     pub(super) answer: Arc<Answer>,
-    pub(super) handle: JoinHandle<Engine>,
+    pub(super) handle: JoinHandle<Box<dyn Searcher>>,
 }
 
 pub(super) struct Session<W: Write + Send + 'static> {
     pub(super) opts: UciOptions,
     pub(super) out: Out<W>,
-    pub(super) engine: Option<Engine>,
+    pub(super) engine: Option<Box<dyn Searcher>>,
     /// `None` after a refused `position`, until a valid one (or `ucinewgame`).
     pub(super) position: Option<GamePosition>,
     pub(super) search: Option<Search>,
@@ -75,7 +75,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(
     let mut s = Session {
         opts: opts.clone(),
         out: Arc::new(Mutex::new(out)),
-        engine: Some(Engine::new(opts.build, opts.hash_bits)),
+        engine: Some(opts.build.searcher(opts.hash_bits)),
         position: Some(GamePosition::default()),
         search: None,
         nodestime: 0,
@@ -183,7 +183,7 @@ impl<W: Write + Send + 'static> Session<W> {
             match s.handle.join() {
                 Ok(engine) => self.engine = Some(engine),
                 // A panicking search thread is a bug; carry on with a fresh engine.
-                Err(_) => self.engine = Some(Engine::new(self.opts.build, self.opts.hash_bits)),
+                Err(_) => self.engine = Some(self.opts.build.searcher(self.opts.hash_bits)),
             }
         }
     }
@@ -233,8 +233,17 @@ impl<W: Write + Send + 'static> Session<W> {
             return self.send("bestmove 0000");
         };
         let mut engine = self.engine.take().expect("the engine is home when idle");
-        for note in replay(&mut engine, &game) {
-            self.info(&note)?;
+        match replay(engine.as_mut(), &game) {
+            Ok(notes) => {
+                for note in notes {
+                    self.info(&note)?;
+                }
+            }
+            Err(e) => {
+                self.engine = Some(engine);
+                self.info(&format!("cannot search this position: {e}"))?;
+                return self.send("bestmove 0000");
+            }
         }
         let pos = game.current.clone();
         let mut plan = plan(&g, pos.turn() == Color::White, self.nodestime);

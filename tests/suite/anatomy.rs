@@ -4,7 +4,8 @@
 //! the think and the counts still add up, and the command refuses bad input and resumes.
 
 use std::process::Command;
-use umax::anatomy::{Position, RootLimit, run_job};
+use umax::anatomy::{Position, run_job};
+use umax::budget::Budget;
 use umax::builds::{ALL, Build};
 use umax::engine::anatomy::{PAST_N, PLIES, SHORT};
 use umax::engine::{Engine, Limits};
@@ -26,10 +27,10 @@ const POSITIONS: [&str; 2] = [
 
 #[test]
 fn the_counts_add_up_and_the_tree_is_the_builds_own() {
-    for &build in ALL {
+    for &build in ALL.iter().filter(|b| b.is_mm32()) {
         for moves in POSITIONS {
             let p = position(moves);
-            let r = run_job(&p, build, RootLimit::Depth(5), None, 16).unwrap();
+            let r = run_job(&p, build, &Budget::Depth(5), None, 16).unwrap();
             assert!(!r.cut);
             // the same think without counters: same iterations, node for node
             let mut plain = Engine::new(build, 16);
@@ -82,7 +83,7 @@ fn the_counts_add_up_and_the_tree_is_the_builds_own() {
             // every node is counted once by its nesting of past-n iterations
             assert_eq!(r.anatomy.nesting().iter().sum::<u64>(), iteration);
             // what the variant is made of
-            let sd_like = build.instances().name() == "sd" || build.instances().name() == "sdnr";
+            let sd_like = build.name() == "sd" || build.name() == "sdnr";
             if !sd_like {
                 assert_eq!(
                     r.under(PAST_N),
@@ -98,7 +99,7 @@ fn the_counts_add_up_and_the_tree_is_the_builds_own() {
             let researches: u64 = r.anatomy.researches().iter().map(|c| c.count).sum();
             assert_eq!(
                 researches > 0,
-                build.instances().name() == "sdp",
+                build.name() == "sdp",
                 "{build}: re-searches in the parent"
             );
         }
@@ -107,7 +108,7 @@ fn the_counts_add_up_and_the_tree_is_the_builds_own() {
     let sd: u64 = POSITIONS
         .iter()
         .map(|m| {
-            run_job(&position(m), Build::Sd, RootLimit::Depth(5), None, 16)
+            run_job(&position(m), Build::Sd, &Budget::Depth(5), None, 16)
                 .unwrap()
                 .under(PAST_N)
         })
@@ -118,9 +119,9 @@ fn the_counts_add_up_and_the_tree_is_the_builds_own() {
 #[test]
 fn a_node_cap_cuts_inside_the_iteration_and_the_entries_still_add_up() {
     let p = position(POSITIONS[1]);
-    let full = run_job(&p, Build::Sd, RootLimit::Depth(6), None, 16).unwrap();
+    let full = run_job(&p, Build::Sd, &Budget::Depth(6), None, 16).unwrap();
     let cap = (full.roots[full.roots.len() - 2].nodes + 5000) as i32;
-    let r = run_job(&p, Build::Sd, RootLimit::Depth(6), Some(cap), 16).unwrap();
+    let r = run_job(&p, Build::Sd, &Budget::Depth(6), Some(cap), 16).unwrap();
     assert!(r.cut);
     assert_eq!(r.roots[..], full.roots[..full.roots.len() - 1]);
     assert!(r.think_nodes >= cap as i64 && r.think_nodes < cap as i64 + 4096 + 1);

@@ -19,6 +19,7 @@ const SIGNATURES: &[(&str, &str)] = &[
     ("sdp", "bench: 4396755"),
     ("iidpv", "bench: 5903683"),
     ("iidreset", "bench: 4502312"),
+    ("first-legal", "bench: 0"),
 ];
 
 /// `umax bench ARGS`, run once per ARGS in a test process (the signature test and the C

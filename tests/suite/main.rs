@@ -33,6 +33,7 @@ mod scripts_any_pairing;
 mod sd_audit;
 mod sd_idea;
 mod sdnr;
+mod seam;
 mod sprt_simulation;
 mod stats_table;
 mod study_report;

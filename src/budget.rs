@@ -1,0 +1,109 @@
+//! What a command may spend: the one [`Budget`] from the command line to the root. A budget is
+//! either per think (nodes, depth, CPU seconds a move) or per game (a sudden-death clock on CPU
+//! seconds or on nodes); what one think may then spend is a [`Limits`], worked out by
+//! [`Budget::first_think`] (a think with nothing before it: `judge`, `anatomy`, `bench`) or by
+//! the match's clocks (`matchrun/game.rs`, each think from what is left).
+//!
+//! | budget | `match`/`tournament` | `judge --positions` | `anatomy` | setting |
+//! |--------|----------------------|---------------------|-----------|---------|
+//! | [`Budget::Nodes`] | `--nodes` | `--nodes` | `--nodes` | `nodes=N` |
+//! | [`Budget::Depth`] | | | `--depth` | `depth=D` |
+//! | [`Budget::MoveSeconds`] | | `--seconds` | | `seconds=S` |
+//! | [`Budget::Time`] | `--tc` | | | `tc=S` |
+//! | [`Budget::NodeClock`] | `--clock nodes`, `--tc-nodes` | `--tc-nodes` | | `node_clock=B...` |
+
+use crate::engine::{Limits, thread_cpu_seconds};
+use crate::matchrun::options::TC_MOVES_TO_GO;
+use crate::nodeclock::NodeClock;
+
+/// What limits the thinks of a command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Budget {
+    /// Each think: the root rule `N<1e7` (3.2; 4.8's `1e6`) with this many nodes in its place
+    /// (deterministic).
+    Nodes(u64),
+    /// Each think: every root iteration up to this ply, whatever it costs (deterministic).
+    Depth(i32),
+    /// Each think: the root starts no new iteration after this many CPU seconds of the thread.
+    MoveSeconds(f64),
+    /// Sudden death: this many seconds of CPU per side per game, no increment.
+    Time(f64),
+    /// Sudden death on the node clock: nodes per side per game (see [`crate::nodeclock`]).
+    NodeClock(NodeClock),
+}
+
+impl Budget {
+    /// The budget's part of the settings string: `nodes=100000`, `tc=60`, ...
+    pub fn setting(&self) -> String {
+        match self {
+            Budget::Nodes(n) => format!("nodes={n}"),
+            Budget::Depth(d) => format!("depth={d}"),
+            Budget::MoveSeconds(s) => format!("seconds={s}"),
+            Budget::Time(s) => format!("tc={s}"),
+            Budget::NodeClock(c) => c.setting(),
+        }
+    }
+
+    /// Short tag for directory names: `nodes100000`, `tc60`.
+    pub fn tag(&self) -> String {
+        match self {
+            Budget::Nodes(n) => format!("nodes{n}"),
+            Budget::Depth(d) => format!("depth{d}"),
+            Budget::MoveSeconds(s) => format!("seconds{s}"),
+            Budget::Time(s) => format!("tc{s}"),
+            Budget::NodeClock(c) => format!("nodeclock{}", c.budget),
+        }
+    }
+
+    /// PGN `TimeControl` tag of a game of pair `pair`: `-` (no clock) for per-think budgets,
+    /// `60` for sudden death on the CPU clock, `9000000 nodes` on the node clock.
+    pub fn pgn_time_control(&self, pair: u64) -> String {
+        match self {
+            Budget::Nodes(_) | Budget::Depth(_) | Budget::MoveSeconds(_) => "-".to_string(),
+            Budget::Time(s) => format!("{s}"),
+            Budget::NodeClock(c) => c.pgn_time_control(pair),
+        }
+    }
+
+    /// Whether it is a game's clock (the match's time manager applies) rather than a think's.
+    pub fn is_clock(&self) -> bool {
+        matches!(self, Budget::Time(_) | Budget::NodeClock(_))
+    }
+
+    /// The limits of a think with nothing spent before it, starting now: the per-think budgets
+    /// as they are; a clock's first move (White of pair 1: `floor(B/30)` nodes on the node
+    /// clock, `T/30` CPU seconds on the CPU clock), as `umax match` would give it.
+    pub fn first_think(&self) -> Limits {
+        let in_seconds = |s: f64| Limits {
+            deadline: Some(thread_cpu_seconds() + s),
+            ..Limits::nodes(i64::MAX)
+        };
+        match self {
+            Budget::Nodes(n) => Limits::nodes(*n as i64),
+            Budget::Depth(d) => Limits::depth(*d),
+            Budget::MoveSeconds(s) => in_seconds(*s),
+            Budget::Time(t) => in_seconds(t / TC_MOVES_TO_GO),
+            Budget::NodeClock(c) => Limits::nodes(c.side(1, true).allowance().limit),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_thinks_and_settings() {
+        assert_eq!(Budget::Nodes(5000).first_think().nodes, 5000);
+        let d = Budget::Depth(4).first_think();
+        assert_eq!((d.nodes, d.max_ply), (i64::MAX, Some(4)));
+        // the node clock's first move: floor(B / 30)
+        let c = Budget::NodeClock(NodeClock::new(600_000)).first_think();
+        assert_eq!(c.nodes, 20_000);
+        let s = Budget::MoveSeconds(2.0).first_think();
+        assert!(s.deadline.is_some() && s.nodes == i64::MAX);
+        assert_eq!(Budget::Depth(4).setting(), "depth=4");
+        assert_eq!(Budget::Time(60.0).pgn_time_control(1), "60");
+        assert!(Budget::Time(1.0).is_clock() && !Budget::Nodes(1).is_clock());
+    }
+}

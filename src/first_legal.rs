@@ -1,0 +1,133 @@
+//! The test engine: it plays the first legal move shakmaty generates (a queen for a
+//! promotion) and searches nothing. It exists to show that an engine plugs in at the seam
+//! (`crate::seam`) with one module and one line in the builds table: the tests play matches
+//! with it and talk UCI to it. Not for measurement: its thinks report no iteration and 0 nodes.
+
+use crate::builds::Build;
+use crate::chess::{move_to_0x88, to_0x88};
+use crate::engine::{Limits, RootIter, TestFault, Think};
+use crate::seam::Searcher;
+use shakmaty::{Chess, Color, Move, Position, Role};
+use std::io::{self, BufRead, Write};
+
+/// One "process" of the test engine: the position it stands in.
+pub struct FirstLegal {
+    build: Build,
+    pos: Chess,
+    last: (i8, i8),
+}
+
+impl FirstLegal {
+    pub fn new(build: Build) -> FirstLegal {
+        FirstLegal {
+            build,
+            pos: Chess::default(),
+            last: (0, 0),
+        }
+    }
+
+    /// The legal move from `from` to `to` (0x88), a promotion taken to a queen.
+    fn find(&self, from: i8, to: i8) -> Option<Move> {
+        self.pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| move_to_0x88(m) == Some((from, to)) && queen_or_none(m))
+    }
+
+    fn first(&self) -> Option<Move> {
+        self.pos.legal_moves().into_iter().find(queen_or_none)
+    }
+}
+
+fn queen_or_none(m: &Move) -> bool {
+    matches!(m.promotion(), None | Some(Role::Queen))
+}
+
+impl Searcher for FirstLegal {
+    fn build(&self) -> Build {
+        self.build
+    }
+    fn reset(&mut self) {
+        self.pos = Chess::default();
+        self.last = (0, 0);
+    }
+    fn set_position(&mut self, pos: &Chess) -> Result<(), String> {
+        self.pos = pos.clone();
+        Ok(())
+    }
+    fn enter_move(&mut self, from: i8, to: i8) -> bool {
+        self.last = (from, to);
+        match self.find(from, to) {
+            Some(m) => {
+                self.pos.play_unchecked(m);
+                true
+            }
+            None => false,
+        }
+    }
+    fn think(&mut self, limits: &Limits) -> Think {
+        let t = self.think_reporting(limits, Box::new(|_| {}));
+        let played = self.enter_move(t.from, t.to);
+        Think { played, ..t }
+    }
+    fn think_reporting(
+        &mut self,
+        _limits: &Limits,
+        _observe: Box<dyn FnMut(&RootIter) + Send>,
+    ) -> Think {
+        let (from, to) = self
+            .first()
+            .and_then(|m| move_to_0x88(&m))
+            .unwrap_or((0, 0));
+        self.last = (from, to);
+        Think {
+            from,
+            to,
+            nodes: 0,
+            searched: 0,
+            iterations: Vec::new(),
+            played: false,
+        }
+    }
+    fn last_move(&self) -> (i8, i8) {
+        self.last
+    }
+    fn side(&self) -> i32 {
+        match self.pos.turn() {
+            Color::White => 8,
+            Color::Black => 16,
+        }
+    }
+    fn piece_at(&self, sq: i8) -> i32 {
+        shakmaty::Square::ALL
+            .into_iter()
+            .find(|&s| to_0x88(s) == sq)
+            .and_then(|s| self.pos.board().piece_at(s))
+            .map_or(0, |p| crate::fen::piece_code(p) as i32)
+    }
+    fn console(
+        &mut self,
+        _limits: &Limits,
+        _trace: bool,
+        _input: &mut dyn BufRead,
+        _out: &mut dyn Write,
+    ) -> io::Result<()> {
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            format!("{} is a test engine without a console", self.build),
+        ))
+    }
+    fn inject_fault(&mut self, fault: TestFault) {
+        match fault {
+            // the engine believes the other side is to move: it rejects the next legal move
+            TestFault::WrongSideToMove => {
+                if let Ok(swapped) = self.pos.clone().swap_turn() {
+                    self.pos = swapped;
+                }
+            }
+        }
+    }
+    fn as_dyn(&mut self) -> &mut dyn Searcher {
+        self
+    }
+}

@@ -1,0 +1,231 @@
+//! The engine seam: what every command drives, whichever engine plays. A [`Searcher`] is one
+//! engine process as its console main loop runs it: a fresh start (or a set-up), move lines,
+//! thinks under [`Limits`], and what a think reports ([`Think`]: the move as 0x88 squares, the
+//! root iterations, the nodes). `match`, `tournament`, `uci`, `judge`, `bench` and `play` hold a
+//! `Box<dyn Searcher>` made by [`Build::searcher`]; nothing above this file names an engine's
+//! type. `anatomy` and `verify-c` need a 3.2 search's insides (its instrumentation, its C twin)
+//! and say so for the other engines.
+//!
+//! The engines behind it:
+//!
+//! | kind | module | builds |
+//! |------|--------|--------|
+//! | [`Kind::Mm32`] | `engine` (micro-Max 3.2, one compiled search per variant) | old, sd, sdnr, the IID schemes |
+//! | [`Kind::Mm48`] | `mm48` (micro-Max 4.8) | mm48, mm48sd |
+//! | [`Kind::FirstLegal`] | `first_legal` (a test engine: the first legal move) | first-legal |
+//!
+//! A new engine is a module implementing [`Searcher`], a [`Kind`] with its arm in
+//! [`Kind::searcher`], and its lines in the builds table (`src/builds.rs`).
+
+use crate::builds::Build;
+use crate::engine::{Engine, Instances, Limits, RootIter, TestFault, Think};
+use shakmaty::Chess;
+use std::io::{self, BufRead, Write};
+
+/// Which engine a build runs, with what it needs to be made.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    /// micro-Max 3.2 with this variant's compiled search.
+    Mm32(Instances),
+    /// The test engine: plays the first legal move, searches nothing.
+    FirstLegal,
+}
+
+impl Kind {
+    /// A fresh engine process of this kind with `build`'s name and a table of 2^`hash_bits`.
+    pub fn searcher(self, build: Build, hash_bits: u32) -> Box<dyn Searcher> {
+        match self {
+            Kind::Mm32(variant) => {
+                debug_assert_eq!(variant.name(), build.name());
+                Box::new(Engine::new(variant, hash_bits))
+            }
+            Kind::FirstLegal => Box::new(crate::first_legal::FirstLegal::new(build)),
+        }
+    }
+
+    /// The engine's family, for messages and `umax builds`.
+    pub fn family(self) -> &'static str {
+        match self {
+            Kind::Mm32(_) => "micro-Max 3.2",
+            Kind::FirstLegal => "test engine",
+        }
+    }
+}
+
+/// One engine process behind the seam. Squares are 0x88 (`16*rank+file`, rank 0 White's
+/// first), as both micro-Maxes number them; a move line is `from`,`to` (a promotion is to a
+/// queen: neither micro-Max can enter another piece).
+pub trait Searcher: Send {
+    /// The build this process runs (its name, its C twin or golden transcripts: `Build`).
+    fn build(&self) -> Build;
+
+    /// A fresh process: the initial position (and whatever table a fresh process has).
+    fn reset(&mut self);
+
+    /// A set-up of `pos` (no C counterpart). An engine that cannot set up a position says why.
+    fn set_position(&mut self, pos: &Chess) -> Result<(), String>;
+
+    /// A move line: the engine's own legality check and the move played if it passes.
+    fn enter_move(&mut self, from: i8, to: i8) -> bool;
+
+    /// An empty line: a think under `limits`, the move checked and played as the main loop does.
+    fn think(&mut self, limits: &Limits) -> Think;
+
+    /// The think alone (the move neither checked nor played: `uci` sets positions up afresh),
+    /// `observe` called after each completed root iteration.
+    fn think_reporting(
+        &mut self,
+        limits: &Limits,
+        observe: Box<dyn FnMut(&RootIter) + Send>,
+    ) -> Think;
+
+    /// `K`,`L`: the last move entered or thought up (what a root answered from the hash offers
+    /// again).
+    fn last_move(&self) -> (i8, i8);
+
+    /// The side to move: 8 White, 16 Black.
+    fn side(&self) -> i32;
+
+    /// The piece code (micro-Max's: colour 8/16 + type 1..6, 0 empty) on 0x88 square `sq`.
+    fn piece_at(&self, sq: i8) -> i32;
+
+    /// The console main loop on `input` (the C program's own transcript, `--trace` adding its
+    /// root trace), thinking under `limits`, until end of input.
+    fn console(
+        &mut self,
+        limits: &Limits,
+        trace: bool,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+    ) -> io::Result<()>;
+
+    /// Whether the last think was cut inside an iteration ([`Limits::abort`]); engines without
+    /// a hard stop stop only between iterations.
+    fn aborted(&self) -> bool {
+        false
+    }
+
+    /// Clear the whole table at every clear, as the 3.2 C does (for measuring); other engines
+    /// ignore it.
+    fn set_full_clear(&mut self, _on: bool) {}
+
+    /// Test hook: start every think's node count at `start` (3.2's `int` wrap); others ignore it.
+    fn start_nodes_at(&mut self, _start: u64) {}
+
+    /// Test hook: a state no main-loop step reaches.
+    fn inject_fault(&mut self, fault: TestFault);
+
+    /// The same process searching with `build` from now on, if it is of the same kind and can
+    /// switch in place (3.2's variants share their tables); false: make a new one.
+    fn retarget(&mut self, _build: Build) -> bool {
+        false
+    }
+
+    /// The material score `Q` and its rebasing: 3.2's search cannot move with it beyond
+    /// `±I/4` (see `driver::material_beyond_quarter`). Engines without the trap: 0 and `step`.
+    fn material(&self) -> i32 {
+        0
+    }
+    fn with_material_rebased(&mut self, step: &mut dyn FnMut(&mut dyn Searcher) -> bool) -> i32 {
+        step(self.as_dyn());
+        0
+    }
+
+    /// Forbid castling with the king on `sq` (the uci's answer to a castling through an attacked
+    /// square that 3.2 offers); engines that never offer one ignore it.
+    fn forbid_castling(&mut self, _sq: i8) {}
+
+    /// Clear the table (as between moves).
+    fn clear_hash(&mut self) {}
+
+    /// The engine as `dyn Searcher`.
+    fn as_dyn(&mut self) -> &mut dyn Searcher;
+}
+
+/// micro-Max 3.2 behind the seam: the [`Engine`] itself (its build is its variant's name).
+impl Searcher for Engine {
+    fn build(&self) -> Build {
+        self.variant()
+            .name()
+            .parse()
+            .expect("every 3.2 variant is a build of the table")
+    }
+    fn reset(&mut self) {
+        Engine::reset(self);
+    }
+    fn set_position(&mut self, pos: &Chess) -> Result<(), String> {
+        Engine::set_position(self, pos);
+        Ok(())
+    }
+    fn enter_move(&mut self, from: i8, to: i8) -> bool {
+        Engine::enter_move(self, from, to)
+    }
+    fn think(&mut self, limits: &Limits) -> Think {
+        Engine::think(self, limits)
+    }
+    fn think_reporting(
+        &mut self,
+        limits: &Limits,
+        observe: Box<dyn FnMut(&RootIter) + Send>,
+    ) -> Think {
+        self.think_move(limits, observe)
+    }
+    fn last_move(&self) -> (i8, i8) {
+        Engine::last_move(self)
+    }
+    fn side(&self) -> i32 {
+        Engine::side(self)
+    }
+    fn piece_at(&self, sq: i8) -> i32 {
+        self.board()[sq as u8 as usize] as i32
+    }
+    fn console(
+        &mut self,
+        limits: &Limits,
+        trace: bool,
+        mut input: &mut dyn BufRead,
+        mut out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let opts = crate::play::PlayOptions {
+            trace,
+            limits: limits.clone(),
+        };
+        crate::play::run(self, &opts, &mut input, &mut out)
+    }
+    fn aborted(&self) -> bool {
+        Engine::aborted(self)
+    }
+    fn set_full_clear(&mut self, on: bool) {
+        Engine::set_full_clear(self, on);
+    }
+    fn start_nodes_at(&mut self, start: u64) {
+        Engine::start_nodes_at(self, start);
+    }
+    fn inject_fault(&mut self, fault: TestFault) {
+        Engine::inject_fault(self, fault);
+    }
+    fn retarget(&mut self, build: Build) -> bool {
+        match build.kind() {
+            Kind::Mm32(variant) => {
+                self.set_variant(variant);
+                true
+            }
+            _ => false,
+        }
+    }
+    fn material(&self) -> i32 {
+        Engine::material(self)
+    }
+    fn with_material_rebased(&mut self, step: &mut dyn FnMut(&mut dyn Searcher) -> bool) -> i32 {
+        Engine::with_material_rebased(self, |e| step(e))
+    }
+    fn forbid_castling(&mut self, sq: i8) {
+        Engine::forbid_castling(self, sq);
+    }
+    fn clear_hash(&mut self) {
+        Engine::clear_hash(self);
+    }
+    fn as_dyn(&mut self) -> &mut dyn Searcher {
+        self
+    }
+}
