@@ -27,6 +27,7 @@ pub mod games;
 pub mod glibc_random;
 pub mod judge;
 pub mod matchrun;
+pub mod mm48;
 pub mod nodeclock;
 pub mod opening_generator;
 pub mod oracle;

@@ -1,0 +1,261 @@
+//! micro-Max 4.8 by H.G. Muller ("version 4.8 (1953 characters)", the last micro-Max), ported
+//! line by line, node for node, from the published listing (Muller's micro-Max pages; a verbatim
+//! copy is `umax4_8.c` of the public repository `Spitfire1900/umax`). The listing is someone
+//! else's code and is not part of this repository: the comments here quote short C expressions
+//! only to say which line a block ports.
+//!
+//! Two builds, one search ([`Mm48::new`]'s `sd`):
+//! - `mm48`: micro-Max 4.8 as published (with the node limit in place of its `1e6`);
+//! - `mm48sd`: self-deepening applied to 4.8, as `docs`/the project notes define it: `D()` takes
+//!   the node's ultimate depth `u`; the deepening loop also goes on while `d<=u&&m<=q`; a reply
+//!   gets `u=C+n-d` (recomputed when a reduced move is searched again); the null move and the
+//!   root call pass `u=0`. The search is one function with the build as a const generic, so
+//!   `mm48` carries none of it.
+//!
+//! The C's globals are the fields of [`Mm48`]; `D()` is [`Mm48::search`] (`search.rs`); `main()`
+//! is [`Mm48::console`] (`console.rs`), and its two steps are [`Mm48::enter_move`] and
+//! [`Mm48::think`] (`think.rs`). `char` in the C is `i8` here (gcc's `char` is signed on x86),
+//! `int` is `i32`; every place the C truncates an `int` into a `char` is an explicit `as i8`,
+//! and the hash keys, which the C lets overflow, use `wrapping_*`.
+//!
+//! | C       | Rust         | meaning                                                          |
+//! |---------|--------------|------------------------------------------------------------------|
+//! | `b[129]`| `self.b`     | 0x88 board (left half), centre-points table (right half), dummy `b[128]` |
+//! | `T[1035]`| `self.T`    | hash translation table, from glibc `rand()` never seeded         |
+//! | `A[U]`  | `self.A`     | hash table of `U` = 2^`hash_bits` entries                        |
+//! | `k`     | `self.k`     | side of the node being searched (8 white, 16 black); between moves, the side that moved last |
+//! | `Q`,`O` | `self.Q`,`self.O` | eval of the side to move; e.p./castling square of the last move |
+//! | `K`,`L` | `self.K`,`self.L` | move entered (`K=I`: none, think) or thought up            |
+//! | `N`     | `self.N`     | node counter, and `main()`'s board-printing loop counter (128 after a print) |
+//! | `R`     | `self.R`     | game phase: non-pawn material captured in the game (`R+=i>>7`)   |
+//! | `J`,`Z` | `self.J`,`self.Z` | hash keys of the current position (index and lock)          |
+//! | `c[9]`  | `self.c`     | `main()`'s input line (`getchar()` values)                       |
+
+#![allow(non_snake_case, non_upper_case_globals)]
+
+mod console;
+mod search;
+mod think;
+
+#[cfg(test)]
+mod tests;
+
+use crate::glibc_random::GlibcRandom;
+pub use think::{Iter48, Think48};
+
+/// `M=136`: 0x88.
+pub const M: i32 = 136;
+/// `S=128`: the dummy square / "no double move" marker.
+pub const S: i32 = 128;
+/// `I=8e3`: infinity.
+pub const I: i32 = 8000;
+/// The C's `1e6`: the root starts another iteration only while `N` is below it.
+pub const DEFAULT_NODE_LIMIT: i64 = 1_000_000;
+/// The published table: `U = 1<<24` entries.
+pub const DEFAULT_HASH_BITS: u32 = 24;
+
+/// Relative piece values `w[]`.
+const w: [i32; 8] = [0, 2, 2, 7, -1, 8, 12, 23];
+/// Step-vector lists, first direction per piece, initial piece setup: the C's `o[]`.
+const o: [i32; 32] = [
+    -16, -15, -17, 0, 1, 16, 0, 1, 16, 15, 17, 0, 14, 18, 31, 33, 0, // step-vector lists
+    7, -1, 11, 6, 8, 3, 6, // 1st dir. in o[] per piece
+    6, 3, 5, 7, 4, 5, 3, 6, // initial piece setup
+];
+/// The board printout's symbols: `".?+nkbrq?*?NKBRQ"[b[N]&15]`.
+pub const PIECE_SYMBOLS: &[u8; 16] = b".?+nkbrq?*?NKBRQ";
+
+/// One hash entry, `struct _ {int K,V;char X,Y,D;}` (12 bytes, as in the C).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+#[repr(C)]
+pub struct Entry48 {
+    pub K: i32,
+    pub V: i32,
+    pub X: i8,
+    pub Y: i8,
+    pub D: i8,
+}
+
+/// The state of one micro-Max 4.8 process: the C's globals.
+pub struct Mm48 {
+    /// `b[129]`, and 127 bytes more that are never written, so that an index that is a byte
+    /// (`sq as u8 as usize`) needs no bounds check.
+    b: [i8; 256],
+    /// `T[1035]`: hash translation table.
+    T: [u8; 1035],
+    /// `A[U]`.
+    A: Vec<Entry48>,
+    /// `U-1`: the index mask.
+    mask: i32,
+    Q: i32,
+    O: i32,
+    K: i32,
+    L: i8,
+    N: i32,
+    R: i32,
+    J: i32,
+    Z: i32,
+    k: i32,
+    /// `c[9]`: `main()`'s input line.
+    c: [i32; 9],
+    /// The self-deepening build (`mm48sd`).
+    sd: bool,
+    /// The root iterations of the `D()` call under way: what the Kibitz line prints.
+    iters: Vec<Iter48>,
+}
+
+/// The hash translation table: `N=1035;W(N-->M)T[N]=rand()>>9;`, glibc's `rand()` never seeded,
+/// filled from the top down (`T[1034]` first, `T[136]` last), each value stored into a `char`
+/// (its low 8 bits). `T[0..136]` stay 0.
+pub fn key_table() -> [u8; 1035] {
+    let mut T = [0u8; 1035];
+    let mut rng = GlibcRandom::new();
+    for t in T[M as usize..].iter_mut().rev() {
+        *t = (rng.next() >> 9) as u8; // the C truncates into char
+    }
+    T
+}
+
+impl Mm48 {
+    /// A fresh process: `main()`'s set-up, white to move, an empty hash table of 2^`hash_bits`
+    /// entries (24: the published `U`). `sd` selects the self-deepening build `mm48sd`.
+    pub fn new(sd: bool, hash_bits: u32) -> Mm48 {
+        assert!((1..=30).contains(&hash_bits), "hash bits must be 1..=30");
+        let u = 1usize << hash_bits;
+        let mut e = Mm48 {
+            b: [0; 256],
+            T: key_table(),
+            A: vec![Entry48::default(); u],
+            mask: (u - 1) as i32,
+            Q: 0,
+            O: 0,
+            K: 0,
+            L: 0,
+            N: 0,
+            R: 0,
+            J: 0,
+            Z: 0,
+            k: 16,
+            c: [0; 9],
+            sd,
+            iters: Vec::new(),
+        };
+        e.setup_board();
+        e
+    }
+
+    /// Back to the state of a freshly started process, keeping the allocated table: the
+    /// initial position, white to move, every global 0 as the C's are at start (`k=16`), and
+    /// the hash table cleared (a new process starts with it all zero; 4.8 itself never clears
+    /// it between moves).
+    pub fn reset(&mut self) {
+        self.b = [0; 256];
+        self.setup_board();
+        self.A.fill(Entry48::default());
+        (
+            self.Q, self.O, self.K, self.L, self.N, self.R, self.J, self.Z,
+        ) = (0, 0, 0, 0, 0, 0, 0, 0);
+        self.k = 16;
+        self.c = [0; 9];
+        self.iters.clear();
+    }
+
+    /// `main()`'s board set-up: `K=8;W(K--){b[K]=(b[K+112]=o[K+24]+8)+8;b[K+16]=18;b[K+96]=9;
+    /// L=8;W(L--)b[16*L+K+8]=(K-4)*(K-4)+(L-3.5)*(L-3.5);}` (pieces without the non-virgin bit
+    /// 32; the centre table a `double` truncated into `char`). It leaves `K=-1`, `L=-1`; the
+    /// main loop sets both before they are read.
+    fn setup_board(&mut self) {
+        let b = &mut self.b;
+        for K in (0..8usize).rev() {
+            b[K + 112] = (o[K + 24] + 8) as i8; // initial board setup
+            b[K] = b[K + 112] + 8;
+            b[K + 16] = 18;
+            b[K + 96] = 9;
+            for L in (0..8usize).rev() {
+                // center-pts table (in unused half b[])
+                let (fk, fl) = (K as f64, L as f64);
+                b[16 * L + K + 8] = ((fk - 4.0) * (fk - 4.0) + (fl - 3.5) * (fl - 3.5)) as i8;
+            }
+        }
+    }
+
+    /// The board as `main()` prints it: `N=-1;W(++N<121)printf("%c",N&8&&(N+=7)?10:
+    /// ".?+nkbrq?*?NKBRQ"[b[N]&15]);`. The loop leaves `N=128`, which the C's node count and
+    /// trace (`N-S`) start from; this sets `N` the same way.
+    pub fn print_board(&mut self, out: &mut Vec<u8>) {
+        self.N = -1;
+        loop {
+            self.N += 1;
+            if self.N >= 121 {
+                break;
+            }
+            if self.N & 8 != 0 {
+                self.N += 7;
+                out.push(10);
+            } else {
+                out.push(PIECE_SYMBOLS[(self.b[self.N as usize] & 15) as usize]);
+            }
+        }
+    }
+
+    /// The board as `main()` prints it (8 lines of 8 symbols), without touching `N`.
+    pub fn board_text(&self) -> String {
+        let mut s = String::with_capacity(72);
+        for rank in 0..8 {
+            for file in 0..8 {
+                s.push(PIECE_SYMBOLS[(self.b[16 * rank + file] & 15) as usize] as char);
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// The side to move next: 8 white, 16 black (the C's `k` is the side that moved last
+    /// between moves; `D()` flips it on entry).
+    pub fn side_to_move(&self) -> i32 {
+        self.k ^ 24
+    }
+
+    /// `b[sq]` of a 0x88 square (0 = a8 ... 0x77 = h1): 0 empty; else colour 8 (white) or 16
+    /// (black) | type 1..7 (1 white pawn, 2 black pawn, 3 knight, 4 king, 5 bishop, 6 rook,
+    /// 7 queen) | 32 once it has moved; a promoted queen also carries 128 (negative as `i8`).
+    pub fn piece_at(&self, sq: u8) -> i8 {
+        assert!(sq & 0x88 == 0, "not a 0x88 board square: {sq:#x}");
+        self.b[sq as usize]
+    }
+
+    /// `b[]` whole: board, centre table and dummy square.
+    pub fn board(&self) -> &[i8; 129] {
+        self.b.first_chunk().expect("b holds 256")
+    }
+
+    /// Whether this is the self-deepening build.
+    pub fn is_sd(&self) -> bool {
+        self.sd
+    }
+
+    /// The build's name: `mm48` or `mm48sd`.
+    pub fn build_name(&self) -> &'static str {
+        if self.sd { "mm48sd" } else { "mm48" }
+    }
+
+    /// `Q`: the evaluation of the side to move, as the last played move left it.
+    pub fn eval(&self) -> i32 {
+        self.Q
+    }
+
+    /// `R`: the game phase (non-pawn material captured so far).
+    pub fn phase(&self) -> i32 {
+        self.R
+    }
+
+    /// The hash table entry at `idx`.
+    pub fn entry(&self, idx: usize) -> Entry48 {
+        self.A[idx]
+    }
+
+    /// `U`: entries in the hash table.
+    pub fn table_size(&self) -> usize {
+        self.A.len()
+    }
+}

@@ -1,0 +1,390 @@
+//! The port's `D()`: micro-Max 4.8's recursive search, in the C's order: the hash probe, the
+//! iterative-deepening loop with its root rule, the null move, the board scan (`goto A` and
+//! `goto C` become labelled loops), the move step with its evaluation, LMR and check
+//! extension, the store and the Kibitz trace; and the hash-key macros `K(A,B)`, `J(A)`.
+//!
+//! `SD` selects the self-deepening build; its four changes are marked `sd 1` .. `sd 4`.
+
+use super::*;
+
+impl Mm48 {
+    /// `K(A,B)`: `*(int*)(T+A+(B&8)+S*(B&7))`, four bytes of `T` read as a little-endian `int`.
+    #[inline(always)]
+    fn key(&self, a: i32, piece: i8) -> i32 {
+        let B = piece as i32;
+        // `a` is an on-board square (<= 0x77) plus 0 or 8: off+4 <= 127+8+896+4 = 1035
+        let off = (a + (B & 8) + S * (B & 7)) as usize;
+        i32::from_le_bytes(self.T[off..off + 4].try_into().expect("four bytes"))
+    }
+
+    /// `J(A)`: `K(y+A,b[y])-K(x+A,u)-K(H+A,t)`, the change of the key with offset `A` (0 for
+    /// `J`, 8 for `Z`) when piece `u` goes from `x` to `y` (where it is now `b[y]`), taking `t`
+    /// on `H`. The C's `int` arithmetic overflows: wrapping here.
+    #[inline(always)]
+    fn key_change(&self, A: i32, x: i8, u: i8, y: i8, H: i8, t: i8) -> i32 {
+        self.key(y as i32 + A, self.b[y as u8 as usize])
+            .wrapping_sub(self.key(x as i32 + A, u))
+            .wrapping_sub(self.key(H as i32 + A, t))
+    }
+
+    /// `b[s]` for a square `s` the C indexes with (0..=128): no bounds check (`b` holds 256).
+    #[inline(always)]
+    fn at(&self, s: i32) -> i8 {
+        self.b[s as u8 as usize]
+    }
+
+    #[inline(always)]
+    fn set(&mut self, s: i32, v: i8) {
+        self.b[s as u8 as usize] = v;
+    }
+
+    /// `D(q,l,e,E,z,n)`: recursive minimax search, `k`=moving side, `n`=depth; (q,l)=window,
+    /// `e`=current eval. score, `E`=e.p. sqr., `z`=root (1) or not (0; the C's comment still
+    /// says "prev.dest", from 3.2); `J`,`Z`=hashkeys; returns the score. sd 1: `ult` is the
+    /// node's ultimate depth (`mm48sd` only; `mm48` passes and ignores it). `rule(N,d)` is the
+    /// root's `N<1e6&d<98`, read only where `z` is set.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn search<const SD: bool, R: FnMut(i64, i32) -> bool>(
+        &mut self,
+        mut q: i32,
+        l: i32,
+        e: i32,
+        E: i32,
+        z: i32,
+        n: i32,
+        ult: i32,
+        rule: &mut R,
+    ) -> i32 {
+        let mut j: i32;
+        let mut r: i32;
+        let mut m: i32;
+        let mut v: i32;
+        let mut d: i32;
+        let mut h: i32;
+        let mut i: i32;
+        let mut F: i32;
+        let mut G: i32;
+        let mut V: i32;
+        let mut P: i32;
+        let f = self.J;
+        let g = self.Z;
+        let mut C: i32;
+        let mut s: i32;
+        let mut t: i8;
+        let mut p: i8;
+        let mut u: i8;
+        let mut x: i8;
+        let mut y: i8;
+        let mut X: i8;
+        let mut Y: i8;
+        let mut H: i8;
+        let mut B: i8;
+        // struct _*a=A+(J+k*E&U-1): lookup pos. in hash table (k: the side that just moved)
+        let a = (self.J.wrapping_add(self.k.wrapping_mul(E)) & self.mask) as usize;
+
+        q -= 1; // q--: adj. window: delay bonus
+        self.k ^= 24; // change sides
+        let k = self.k; // (the same all through the node: every child flips it back)
+        let entry = self.A[a];
+        d = entry.D as i32; // resume at stored depth
+        m = entry.V;
+        X = entry.X;
+        Y = entry.Y;
+        // if(a->K-Z|z|!(m<=q|X&8&&m>=l|X&S)): miss: other pos. or empty, or window incompatible
+        if (entry.K != self.Z) as i32
+            | z
+            | !(((m <= q) as i32 | (X as i32 & 8)) != 0 && ((m >= l) as i32 | (X as i32 & S)) != 0)
+                as i32
+            != 0
+        {
+            d = 0; // d=Y=0: start iter. from scratch
+            Y = 0;
+        }
+        X = (X as i32 & !M) as i8; // start at best-move hint
+
+        // W(d++<n||d<3||z&K==I&&(N<1e6&d<98||(K=X,L=Y&~M,d=3))): iterative deepening loop;
+        // sd 2: `||d<=u&&m<=q` before the root's clause
+        loop {
+            let deeper = d < n;
+            d += 1;
+            if !(deeper
+                || d < 3
+                || (SD && d <= ult && m <= q)
+                || (z & (self.K == I) as i32 != 0
+                    && (rule(self.N as i64, d) // root: deepen upto time
+                        || {
+                            // time's up: go do best
+                            self.K = X as i32;
+                            self.L = (Y as i32 & !M) as i8;
+                            d = 3;
+                            true
+                        })))
+            {
+                break;
+            }
+            x = X; // x=B=X: start scan at prev. best
+            B = X;
+            h = Y as i32 & S; // request try noncastl. 1st
+            // P=d<3?I:D(-l,1-l,-e,S,0,d-3): search null move (sd 4: u=0)
+            P = if d < 3 {
+                I
+            } else {
+                self.search::<SD, R>(-l, 1 - l, -e, S, 0, d - 3, 0, rule)
+            };
+            // m=-P<l|R>35?d>2?-I:e:-P: prune or stand-pat
+            m = if ((-P < l) as i32 | (self.R > 35) as i32) != 0 {
+                if d > 2 { -I } else { e }
+            } else {
+                -P
+            };
+            self.N = self.N.wrapping_add(1); // node count (for timing)
+            'scan: loop {
+                // do{...}W((x=x+9&~M)-B): scan board looking for own piece (inefficient!)
+                u = self.at(x as i32);
+                if u as i32 & k != 0 {
+                    p = u & 7; // r=p=u&7: p = piece type (set r>0)
+                    r = p as i32;
+                    j = o[p as usize + 16]; // first step vector f.piece
+                    loop {
+                        // W(r=p>2&r<0?-r:-o[++j]): loop over directions o[]
+                        r = if ((p > 2) as i32 & (r < 0) as i32) != 0 {
+                            -r
+                        } else {
+                            j += 1;
+                            -o[j as usize]
+                        };
+                        if r == 0 {
+                            break;
+                        }
+                        'A: loop {
+                            // A: resume normal after best
+                            y = x; // (x,y)=move, (F,G)=castl.R
+                            F = S;
+                            G = S;
+                            loop {
+                                // y traverses ray, or: sneak in prev. best move
+                                y = if h != 0 {
+                                    (Y as i32 ^ h) as i8
+                                } else {
+                                    (y as i32 + r) as i8 // into char
+                                };
+                                H = y;
+                                if y as i32 & M != 0 {
+                                    break; // board edge hit
+                                }
+                                // m=E-S&b[E]&&y-E<2&E-y<2?I:m: bad castling
+                                if (E - S) & self.at(E) as i32 != 0
+                                    && (y as i32 - E < 2) & ((E - y as i32) < 2)
+                                {
+                                    m = I;
+                                }
+                                if ((p < 3) as i32 & (y as i32 == E) as i32) != 0 {
+                                    H ^= 16; // shift capt.sqr. H if e.p.
+                                }
+                                t = self.at(H as i32);
+                                // if(t&k|p<3&!(y-x&7)-!t)break: capt. own, bad pawn mode
+                                if (t as i32 & k)
+                                    | ((p < 3) as i32
+                                        & ((((y as i32 - x as i32) & 7) == 0) as i32
+                                            - (t == 0) as i32))
+                                    != 0
+                                {
+                                    break;
+                                }
+                                i = 37 * w[(t & 7) as usize] + (t as i32 & 192); // value of capt. piece t
+                                if i < 0 {
+                                    m = I; // K capture
+                                }
+                                if ((m >= l) as i32 & (d > 1) as i32) != 0 {
+                                    break 'scan; // goto C: abort on fail high
+                                }
+                                v = if d - 1 != 0 { e } else { i - p as i32 }; // MVV/LVA scoring
+                                if d - (t == 0) as i32 > 1 {
+                                    // remaining depth
+                                    v = if p < 6 {
+                                        // center positional pts.
+                                        self.at(x as i32 + 8) as i32 - self.at(y as i32 + 8) as i32
+                                    } else {
+                                        0
+                                    };
+                                    // b[G]=b[H]=b[x]=0;b[y]=u|32: do move, set non-virgin
+                                    self.set(x as i32, 0);
+                                    self.set(H as i32, 0);
+                                    self.set(G, 0);
+                                    self.set(y as i32, u | 32);
+                                    if G & M == 0 {
+                                        self.set(F, (k + 6) as i8); // castling: put R & score
+                                        v += 50;
+                                    }
+                                    // v-=p-4|R>29?0:20: penalize mid-game K move
+                                    v -= if ((p as i32 - 4) | (self.R > 29) as i32) != 0 {
+                                        0
+                                    } else {
+                                        20
+                                    };
+                                    if p < 3 {
+                                        // pawns: structure, undefended squares plus bias, kling
+                                        // to non-virgin King, end-game Pawn-push bonus
+                                        let xl = x as i32 - 2;
+                                        let xr = x as i32 + 2;
+                                        v -= 9
+                                            * ((xl & M != 0 || self.at(xl) != u) as i32
+                                                + (xr & M != 0 || self.at(xr) != u) as i32
+                                                - 1
+                                                + (self.at(x as i32 ^ 16) as i32 == k + 36) as i32)
+                                            - (self.R >> 2);
+                                        // V=y+r+1&S?647-p:2*(u&y+16&32): promotion or 6/7th bonus
+                                        V = if (y as i32 + r + 1) & S != 0 {
+                                            647 - p as i32
+                                        } else {
+                                            2 * (u as i32 & (y as i32 + 16) & 32)
+                                        };
+                                        // b[y]+=V;i+=V: change piece (into char), add score
+                                        self.set(y as i32, (self.at(y as i32) as i32 + V) as i8);
+                                        i += V;
+                                    }
+                                    v += e + i; // new eval and alpha
+                                    V = if m > q { m } else { q };
+                                    // J+=J(0);Z+=J(8)+G-S: update hash key
+                                    self.J = self.J.wrapping_add(self.key_change(0, x, u, y, H, t));
+                                    self.Z = self
+                                        .Z
+                                        .wrapping_add(self.key_change(8, x, u, y, H, t))
+                                        .wrapping_add(G - S);
+                                    // C=d-1-(d>5&p>2&!t&!h): LMR
+                                    C = d
+                                        - 1
+                                        - ((d > 5) as i32
+                                            & (p > 2) as i32
+                                            & (t == 0) as i32
+                                            & (h == 0) as i32);
+                                    // C=R>29|d<3|P-I?C:d: extend 1 ply if in check
+                                    if ((self.R > 29) as i32 | (d < 3) as i32 | (P != I) as i32)
+                                        == 0
+                                    {
+                                        C = d;
+                                    }
+                                    loop {
+                                        // do s=C>2|v>V?-D(-l,-V,-v,F,0,C):v; W(s>q&++C<d):
+                                        // recursive eval. of reply, or fail low if futile;
+                                        // sd 3: the reply's ultimate depth C+n-d
+                                        s = if ((C > 2) as i32 | (v > V) as i32) != 0 {
+                                            -self.search::<SD, R>(
+                                                -l,
+                                                -V,
+                                                -v,
+                                                F,
+                                                0,
+                                                C,
+                                                C + n - d,
+                                                rule,
+                                            )
+                                        } else {
+                                            v
+                                        };
+                                        C += 1; // `&`, not `&&`: ++C always runs
+                                        if ((s > q) as i32 & (C < d) as i32) == 0 {
+                                            break;
+                                        }
+                                    }
+                                    v = s;
+                                    // if(z&&K-I&&v+I&&x==K&y==L): move pending & in root:
+                                    // exit if legal & found
+                                    if z != 0
+                                        && self.K != I
+                                        && v != -I
+                                        && ((x as i32 == self.K) as i32 & (y == self.L) as i32) != 0
+                                    {
+                                        self.Q = -e - i;
+                                        self.O = F;
+                                        self.A[a].D = 99; // lock game in hash as draw
+                                        self.A[a].V = 0;
+                                        self.R += i >> 7; // captured non-P material
+                                        // the move stays made, J,Z updated, k flipped: the
+                                        // other side is to move
+                                        return l;
+                                    }
+                                    self.J = f; // restore hash key
+                                    self.Z = g;
+                                    // b[G]=k+6;b[F]=b[y]=0;b[x]=u;b[H]=t: undo move, G can be dummy
+                                    self.set(G, (k + 6) as i8);
+                                    self.set(y as i32, 0);
+                                    self.set(F, 0);
+                                    self.set(x as i32, u);
+                                    self.set(H as i32, t);
+                                }
+                                if v > m {
+                                    // new best, update max,best; mark double move with S
+                                    m = v;
+                                    X = x;
+                                    Y = (y as i32 | (S & F)) as i8;
+                                }
+                                if h != 0 {
+                                    h = 0;
+                                    continue 'A; // redo after doing old best
+                                }
+                                // if(x+r-y|u&32|p>2&(p-4|j-7||b[G=x+3^r>>1&7]-k-6||b[G^1]|b[G^2]))
+                                // not 1st step, moved before, no P & no lateral K move, no
+                                // virgin R in corner G, no 2 empty sq. next to R. The
+                                // bracket is evaluated whatever p (`&`), so G is set at
+                                // every lateral king step.
+                                let not_castling = if ((p as i32 - 4) | (j - 7)) != 0 {
+                                    1
+                                } else {
+                                    G = (x as i32 + 3) ^ ((r >> 1) & 7);
+                                    if self.at(G) as i32 - k - 6 != 0 {
+                                        1
+                                    } else {
+                                        ((self.at(G ^ 1) | self.at(G ^ 2)) != 0) as i32
+                                    }
+                                };
+                                if ((x as i32 + r - y as i32)
+                                    | (u as i32 & 32)
+                                    | ((p > 2) as i32 & not_castling))
+                                    != 0
+                                {
+                                    t = (t as i32 + (p < 5) as i32) as i8; // fake capt. for nonsliding
+                                } else {
+                                    F = y as i32; // enable e.p.
+                                }
+                                if t != 0 {
+                                    break; // W(!t): if not capt. continue ray
+                                }
+                            }
+                            break 'A;
+                        }
+                    }
+                }
+                x = ((x as i32 + 9) & !M) as i8; // next sqr. of board, wrap
+                if x == B {
+                    break;
+                }
+            }
+            // C:
+            if ((m > I - M) as i32 | (m < M - I) as i32) != 0 {
+                d = 98; // mate holds to any depth
+            }
+            // m=m+I|P==I?m:0: best loses K: (stale)mate
+            if ((m + I != 0) as i32 | (P == I) as i32) == 0 {
+                m = 0;
+            }
+            if self.A[a].D < 99 {
+                // protect game history; always store in hash tab: move, type (bound/exact),
+                // encoded in X S,8 bits
+                let slot = &mut self.A[a];
+                slot.K = self.Z;
+                slot.V = m;
+                slot.D = d as i8;
+                slot.X = (X as i32 | 8 * (m > q) as i32 | S * (m < l) as i32) as i8;
+                slot.Y = Y;
+            }
+            if z != 0 {
+                // Kibitz: printf("%2d ply, %9d searched, score=%6d by %c%c%c%c\n",d-1,N-S,m,
+                // 'a'+(X&7),'8'-(X>>4),'a'+(Y&7),'8'-(Y>>4&7))
+                self.kibitz(d - 1, self.N.wrapping_sub(S), m, X, Y);
+            }
+        }
+        self.k ^= 24; // change sides back
+        m + (m < e) as i32 // return m+=m<e: delayed-loss bonus
+    }
+}
