@@ -96,6 +96,14 @@ builds! {
     /// (Muller's 2007 to-do, the wiki's quote).
     IidReset = "iidreset", engine: mm32::<v::IidReset>(), c_twin: Some("iidreset.patch"), experimental: false,
         "3.2's IID restarted from d=2 at a PV node when the hint's score drops (Muller, CCC, 13 Aug 2007)";
+    /// micro-Max 4.8 as published (Muller's last micro-Max: null move, LMR, futility), a
+    /// second engine behind the seam (`src/mm48/`); checked against golden transcripts of its
+    /// C (`tests/golden48/`).
+    Mm48 = "mm48", engine: Kind::Mm48 { sd: false }, c_twin: None, experimental: false,
+        "micro-Max 4.8 as published (Muller; null move, LMR, futility; golden transcripts of its C)";
+    /// Self-deepening on 4.8 (docs/spec/builds.md defines it line by line).
+    Mm48Sd = "mm48sd", engine: Kind::Mm48 { sd: true }, c_twin: None, experimental: false,
+        "self-deepening on micro-Max 4.8 (docs/spec/builds.md; golden transcripts of a C so changed)";
     /// The test engine: the first legal move, no search (`src/first_legal.rs`).
     FirstLegal = "first-legal", engine: Kind::FirstLegal, c_twin: None, experimental: true,
         "test engine: plays the first legal move, searches nothing (shows the engine seam)";
@@ -165,7 +173,12 @@ pub fn listing() -> String {
         if b.experimental() {
             marks.push("experimental");
         }
-        marks.push(if b.c_twin() { "C twin" } else { "no C twin" });
+        marks.push(match b.kind() {
+            _ if b.c_twin() => "C twin",
+            // its C stays outside the repository: its output is checked in, as data
+            Kind::Mm48 { .. } => "golden transcripts",
+            _ => "no C twin",
+        });
         s += &format!("{:<6} {}  [{}]\n", b.name(), b.about(), marks.join(", "));
     }
     s

@@ -27,6 +27,8 @@ use std::io::{self, BufRead, Write};
 pub enum Kind {
     /// micro-Max 3.2 with this variant's compiled search.
     Mm32(Instances),
+    /// micro-Max 4.8; `sd`: self-deepening (`mm48sd`).
+    Mm48 { sd: bool },
     /// The test engine: plays the first legal move, searches nothing.
     FirstLegal,
 }
@@ -39,6 +41,7 @@ impl Kind {
                 debug_assert_eq!(variant.name(), build.name());
                 Box::new(Engine::new(variant, hash_bits))
             }
+            Kind::Mm48 { sd } => Box::new(crate::mm48::Searcher48::new(build, sd, hash_bits)),
             Kind::FirstLegal => Box::new(crate::first_legal::FirstLegal::new(build)),
         }
     }
@@ -47,6 +50,7 @@ impl Kind {
     pub fn family(self) -> &'static str {
         match self {
             Kind::Mm32(_) => "micro-Max 3.2",
+            Kind::Mm48 { .. } => "micro-Max 4.8",
             Kind::FirstLegal => "test engine",
         }
     }

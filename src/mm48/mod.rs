@@ -35,12 +35,14 @@
 
 mod console;
 mod search;
+mod searcher;
 mod think;
 
 #[cfg(test)]
 mod tests;
 
 use crate::glibc_random::GlibcRandom;
+pub use searcher::Searcher48;
 pub use think::{Iter48, Think48};
 
 /// `M=136`: 0x88.
@@ -84,7 +86,7 @@ pub struct Mm48 {
     /// `T[1035]`: hash translation table.
     T: [u8; 1035],
     /// `A[U]`.
-    A: Vec<Entry48>,
+    A: Table48,
     /// `U-1`: the index mask.
     mask: i32,
     Q: i32,
@@ -102,6 +104,72 @@ pub struct Mm48 {
     sd: bool,
     /// The root iterations of the `D()` call under way: what the Kibitz line prints.
     iters: Vec<Iter48>,
+    /// Called with each root iteration as it completes (not the C: `umax uci`'s `info` lines;
+    /// see `searcher.rs`).
+    pub(crate) observer: Option<Box<dyn FnMut(&Iter48) + Send>>,
+}
+
+/// `A[U]`: the hash table, all zero as a process starts with it, in memory aligned to 2 MB and
+/// offered to the kernel for transparent huge pages (`madvise`): a probe is a random access
+/// into 192 MB, and with 4 KB pages nearly every one missed the TLB. Only where it lives
+/// differs from a `Vec`; its contents are the C's.
+pub struct Table48 {
+    ptr: std::ptr::NonNull<Entry48>,
+    len: usize,
+}
+
+// SAFETY: the table owns its memory exclusively, like a Vec of plain integers.
+unsafe impl Send for Table48 {}
+unsafe impl Sync for Table48 {}
+
+const HUGE_PAGE: usize = 2 << 20;
+
+impl Table48 {
+    fn layout(len: usize) -> std::alloc::Layout {
+        let size = std::mem::size_of::<Entry48>() * len;
+        std::alloc::Layout::from_size_align(size.max(1), HUGE_PAGE).expect("table size")
+    }
+
+    fn zeroed(len: usize) -> Table48 {
+        let layout = Table48::layout(len);
+        // SAFETY: a non-zero size; all-zero bytes are a valid Entry48 (plain integers,
+        // `repr(C)`); the memory is freed in `drop` with the same layout.
+        unsafe {
+            let ptr = std::alloc::alloc(layout);
+            if ptr.is_null() {
+                std::alloc::handle_alloc_error(layout);
+            }
+            // a hint only: where the kernel has no huge page to give, 4 KB pages serve
+            libc::madvise(ptr as *mut libc::c_void, layout.size(), libc::MADV_HUGEPAGE);
+            std::ptr::write_bytes(ptr, 0, layout.size());
+            Table48 {
+                ptr: std::ptr::NonNull::new_unchecked(ptr as *mut Entry48),
+                len,
+            }
+        }
+    }
+}
+
+impl Drop for Table48 {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `zeroed` with this layout.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, Table48::layout(self.len)) }
+    }
+}
+
+impl std::ops::Deref for Table48 {
+    type Target = [Entry48];
+    fn deref(&self) -> &[Entry48] {
+        // SAFETY: `len` initialised entries at `ptr`, owned by self.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl std::ops::DerefMut for Table48 {
+    fn deref_mut(&mut self) -> &mut [Entry48] {
+        // SAFETY: as in `deref`, and `&mut self` is exclusive.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
 }
 
 /// The hash translation table: `N=1035;W(N-->M)T[N]=rand()>>9;`, glibc's `rand()` never seeded,
@@ -125,7 +193,7 @@ impl Mm48 {
         let mut e = Mm48 {
             b: [0; 256],
             T: key_table(),
-            A: vec![Entry48::default(); u],
+            A: Table48::zeroed(u),
             mask: (u - 1) as i32,
             Q: 0,
             O: 0,
@@ -139,6 +207,7 @@ impl Mm48 {
             c: [0; 9],
             sd,
             iters: Vec::new(),
+            observer: None,
         };
         e.setup_board();
         e
@@ -151,6 +220,8 @@ impl Mm48 {
     pub fn reset(&mut self) {
         self.b = [0; 256];
         self.setup_board();
+        // written over in place: pages already touched stay mapped (a fresh allocation at every
+        // reset paid a page fault per 4 KB the next search touched: slower, measured)
         self.A.fill(Entry48::default());
         (
             self.Q, self.O, self.K, self.L, self.N, self.R, self.J, self.Z,
@@ -227,6 +298,12 @@ impl Mm48 {
     /// `b[]` whole: board, centre table and dummy square.
     pub fn board(&self) -> &[i8; 129] {
         self.b.first_chunk().expect("b holds 256")
+    }
+
+    /// Test hook (`umax match`'s fault tests): the other side to move, a state no main-loop
+    /// step reaches.
+    pub fn flip_side(&mut self) {
+        self.k ^= 24;
     }
 
     /// Whether this is the self-deepening build.

@@ -67,6 +67,9 @@ impl Mm48 {
             score: m,
             mv: String::from_utf8_lossy(&mv).into_owned(),
         });
+        if let Some(observe) = self.observer.as_mut() {
+            observe(self.iters.last().expect("just pushed")); // not the C: `umax uci`'s info
+        }
     }
 
     /// The rest of a main-loop turn once the line is in `c[]`: `K=I;` (invalid move)

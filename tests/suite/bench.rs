@@ -19,6 +19,8 @@ const SIGNATURES: &[(&str, &str)] = &[
     ("sdp", "bench: 4396755"),
     ("iidpv", "bench: 5903683"),
     ("iidreset", "bench: 4502312"),
+    ("mm48", "bench: 3657883"),
+    ("mm48sd", "bench: 3647588"),
     ("first-legal", "bench: 0"),
 ];
 

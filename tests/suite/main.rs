@@ -17,6 +17,7 @@ mod match_c_parity;
 mod match_clock;
 mod match_errors;
 mod match_runs;
+mod mm48;
 mod node_clock;
 mod openings_default;
 mod outputs;
