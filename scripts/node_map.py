@@ -37,6 +37,8 @@ import sys
 from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "report"))
+from formatting import fixed, pct  # noqa: E402
 import umaxresults as ur  # noqa: E402  (settings parsing, header pairing, the pair score's interval)
 
 WINDOW = 51          # running mean of the plot, in budgets
@@ -376,8 +378,9 @@ def md_text(F):
     T, B, s, n = F["test"], F["base"], F["score"], F["pairs"]
     ps = F["pair_score_by_budget"]
     wn, dr, ls = ps["%s_wins" % T], ps["draws"], ps["%s_loses" % T]
-    pc = lambda x: "n/a" if x is None else "%.1f%%" % (100 * x)
-    el = lambda x: "n/a" if x is None else "%+.1f" % x
+    # the report's one rounding rule (scripts/report/formatting.py): half away from zero
+    pc = lambda x: "n/a" if x is None else pct(x)
+    el = lambda x: "n/a" if x is None else fixed(x, 1, sign=True)
     # a map is not a sample: neighbouring budgets often replay the same games, so its pairs are
     # not independent and an interval over them would claim more than it knows
     if s["elo"] is None:

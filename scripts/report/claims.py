@@ -141,8 +141,13 @@ CLAIMS = [
      lambda f: any(f[f"{n}_games"] < f[f"{n}_planned"] for n in
                    ("startpos_node_map", "node_15_wide", "node_15_sd_iidr2", "startpos_node_jitter",
                     "startpos_node_map_sd_iidr2", "node_60_wide"))),
-    ("node clock: the map is described 'so far' (not all budgets in)",
-     lambda f: "nm_pairs" not in f or f["nm_pairs"] < f["nm_planned_pairs"]),
+    ("node clock: the map is complete (every budget in)",
+     lambda f: f["nm_pairs"] == f["nm_planned_pairs"]),
+    ("answer 3: from the initial position sd wins its pair at more budgets than it loses and scores above 50% over the map; the CPU-clock run's interval holds 0 and lies below the map's score, also over the budgets it delivered",
+     lambda f: f["nm_wins"] > f["nm_losses"] and f["nm_score"] > 0.5
+     and f["sp_lo"] < 0 < f["sp_hi"] and f["sp_hi"] < ur.elo(f["nm_sp_window_score"]) < ur.elo(f["nm_score"])),
+    ("answer 3: the jitter runs are not yet played (the sentence says so)",
+     lambda f: f["startpos_node_jitter_games"] < f["startpos_node_jitter_planned"]),
     ("node clock: the map's first parting point has more than one branch (the sentence lists them)",
      lambda f: "nm_first_branches" not in f or ";" in f["nm_first_branches"]),
 ]

@@ -61,6 +61,7 @@ def node_facts(f):
         f["nm_wins"], f["nm_draws"], f["nm_losses"] = (ps["sd_wins"]["share"], ps["draws"]["share"],
                                                         ps["sd_loses"]["share"])
         f["nm_distinct"] = j["lines"]["distinct"]
+        f["nm_games"], f["nm_score"] = j["score"]["games"], j["score"]["score"]
         top = j["parting_points"]["top"][0]
         f["nm_first_ply"] = top["ply"]
         f["nm_first_prefix"] = top["prefix"]
@@ -336,7 +337,20 @@ def facts():
         join = lambda ks: " and ".join(f"`{k}`" for k in ks)
         f["s60_fell_h2h_apart_text"] = join(f["s60_fell_h2h_apart"]) or "none"
         f["s60_fell_h2h_overlap_text"] = join(f["s60_fell_h2h_overlap"]) or "none"
+    map_window(f)
     return f
+
+
+def map_window(f):
+    """The node map's sd score over the budgets the CPU-clock run from the initial position
+    delivered (its 100-game blocks' nodes a side, lowest to highest)."""
+    m = RES / "startpos-node-map" / "map.csv"
+    if not m.is_file() or "sp_block_nodes_lo" not in f:
+        return
+    rows = [r for r in read_csv(m)
+            if f["sp_block_nodes_lo"] <= int(r["budget"]) <= f["sp_block_nodes_hi"]]
+    f["nm_sp_window_pairs"] = len(rows)
+    f["nm_sp_window_score"] = sum(float(r["sd_pair_score"]) for r in rows) / (2 * len(rows))
 
 
 def value(f, name):
