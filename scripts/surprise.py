@@ -69,7 +69,7 @@ def read(run):
     path = os.path.join(HERE, "results", run, "games.csv")
     if not os.path.exists(path):
         return None
-    # a line cut short by a running match is left out (the module's rule, as games.rs's)
+    # a line cut short by a running match is left out (the module's rule, as games_csv.rs's)
     return ur.read_games(path, quiet=True).rows
 
 

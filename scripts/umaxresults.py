@@ -9,7 +9,7 @@
     ur.elo(0.575)                 # 52.5: the logistic Elo of a score
     ur.pentanomial(run.rows)      # ([pairs by TEST's points 0, 0.5, 1, 1.5, 2], odd pairs)
 
-The rules are those of src/games.rs (the Rust reader `umax report` and `--resume` use):
+The rules are those of src/games_csv.rs (the Rust reader `umax report` and `--resume` use):
 - the header names the builds: columns `<test>_score`, `<base>_nodes`, ... are the role-neutral
   fields `test_score`, `base_nodes`, ... of a match of BASE against TEST (for a header that
   names none the pairing is the default, old,sd);

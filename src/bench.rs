@@ -13,7 +13,7 @@
 
 use crate::builds::Build;
 use crate::engine::{Limits, RootIter, wall_seconds};
-use crate::outputs::Output;
+use crate::formats::Output;
 use crate::seam::Searcher;
 use crate::stats::median;
 use std::error::Error;

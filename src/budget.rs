@@ -2,7 +2,7 @@
 //! either per think (nodes, depth, CPU seconds a move) or per game (a sudden-death clock on CPU
 //! seconds or on nodes); what one think may then spend is a [`Limits`], worked out by
 //! [`Budget::first_think`] (a think with nothing before it: `judge`, `anatomy`, `bench`) or by
-//! the match's clocks (`matchrun/game.rs`, each think from what is left).
+//! the match's clocks (`matchrun/play_game.rs`, each think from what is left).
 //!
 //! | budget | `match`/`tournament` | `judge --positions` | `anatomy` | setting |
 //! |--------|----------------------|---------------------|-----------|---------|

@@ -7,7 +7,7 @@
 //! | front end | uses |
 //! |-----------|------|
 //! | `bench`, `openings`, `judge` | [`reach`], [`start`] + [`enter_moves`] |
-//! | `matchrun/game.rs` (`Side::start`/`feed`) | [`start`], [`enter`] (each behind its panic guard) |
+//! | `matchrun/play_game.rs` (`Side::start`/`feed`) | [`start`], [`enter`] (each behind its panic guard) |
 //! | `uci` (`position`, a second think) | [`replay`]: moves rebased, a set-up where micro-Max cannot follow |
 
 use crate::chess::{move_to_0x88, parse_uci, to_0x88};

@@ -48,6 +48,7 @@ use std::sync::atomic::Ordering;
 pub mod anatomy;
 mod audit;
 mod clock;
+pub mod console;
 mod faults;
 mod hash;
 mod limits;

@@ -1,4 +1,4 @@
-//! The one atomic file write of the harness: the outputs of [`crate::outputs`] (summary.csv,
+//! The one atomic file write of the harness: the outputs of [`crate::formats`] (summary.csv,
 //! the plots, the bench depth CSV), games.pgn's rewrite on resume and the judge's outputs all
 //! go through [`write_atomically`]. And the content fingerprint the settings carry of an
 //! input ([`fnv1a64`]: the openings file, an anatomy position's moves).

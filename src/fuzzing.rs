@@ -5,8 +5,8 @@
 
 use crate::builds::Build;
 use crate::engine::Engine;
+use crate::engine::console::{self, PlayOptions};
 use crate::fen::{material_score, parse_fen};
-use crate::play::{self, PlayOptions};
 use crate::uci::{self, Command, UciOptions};
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
@@ -117,7 +117,7 @@ pub fn check_play(data: &[u8]) {
             trace: true,
             limits: crate::engine::Limits::nodes(300),
         };
-        play::run(e, &opts, &mut input, &mut out).expect("in memory");
+        console::run(e, &opts, &mut input, &mut out).expect("in memory");
         assert!(out.len() >= 144, "at least the first board");
     });
 }

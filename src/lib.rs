@@ -12,7 +12,7 @@
 //! println!("black plays {}", umax::engine::move_name(think.from, think.to));
 //! ```
 
-pub mod anatomy;
+pub mod anatomy_jobs;
 pub mod bench;
 pub mod budget;
 pub mod builds;
@@ -22,17 +22,17 @@ pub mod engine;
 pub mod fen;
 pub mod files;
 pub mod first_legal;
+pub mod formats;
 pub mod fuzzing;
-pub mod games;
+pub mod games_csv;
 pub mod glibc_random;
 pub mod judge;
+pub mod match_summary;
 pub mod matchrun;
 pub mod mm48;
 pub mod nodeclock;
 pub mod opening_generator;
 pub mod oracle;
-pub mod outputs;
-pub mod play;
 pub mod plot;
 pub mod positions;
 pub mod post2006;
@@ -43,7 +43,6 @@ pub mod seam;
 pub mod settings;
 pub mod splitmix;
 pub mod stats;
-pub mod summary;
 pub mod termination;
 pub mod text;
 pub mod tournament;

@@ -208,7 +208,7 @@ fn bench(args: cli::BenchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 results: &results,
                 depth,
             };
-            umax::outputs::write_file(path, &bench::DepthCsv, &table)
+            umax::formats::write_file(path, &bench::DepthCsv, &table)
                 .map_err(|e| format!("--csv {}: cannot write: {e}", path.display()))?;
         }
         print!(
@@ -228,14 +228,14 @@ fn bench(args: cli::BenchArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
 }
 
 fn anatomy(args: cli::AnatomyArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    use umax::anatomy::{AnatomyOptions, Position};
+    use umax::anatomy_jobs::{AnatomyOptions, Position};
     use umax::budget::Budget;
     let positions = match (&args.moves, &args.games) {
         (Some(m), _) => vec![Position {
             name: "moves".into(),
             moves: m.split_whitespace().map(str::to_string).collect(),
         }],
-        (None, Some(csv)) => umax::anatomy::positions_from_games(csv, &args.select)?,
+        (None, Some(csv)) => umax::anatomy_jobs::positions_from_games(csv, &args.select)?,
         (None, None) => unreachable!("clap requires one"),
     };
     let limit = match (args.depth, args.nodes) {
@@ -269,7 +269,7 @@ fn anatomy(args: cli::AnatomyArgs) -> Result<ExitCode, Box<dyn std::error::Error
         progress: !args.no_progress,
         command_line: std::env::args().collect(),
     };
-    let (_, text) = umax::anatomy::run(&opts)?;
+    let (_, text) = umax::anatomy_jobs::run(&opts)?;
     print!("{text}");
     Ok(ExitCode::SUCCESS)
 }

@@ -17,7 +17,7 @@
 //! **A budget sweep** (`step > 0`): pair `p` plays at `B + (p − 1)·step` nodes a side, so one
 //! match maps an interval of budgets, one game pair each.
 //!
-//! Only arithmetic here: the match runner (`matchrun::game`) and the C replay (`oracle`) both
+//! Only arithmetic here: the match runner (`matchrun::play_game`) and the C replay (`oracle`) both
 //! drive their thinks with [`SideClock`], so they agree by construction.
 
 use crate::settings::Settings;

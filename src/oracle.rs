@@ -11,7 +11,7 @@
 //! at end of input, so its stdin stays open and the process is killed when the game is done.
 //! Used by `umax verify-c`, by `tests/suite/match_c_parity.rs` and by `scripts/match-throughput.sh`.
 
-use crate::games::GameRow;
+use crate::games_csv::GameRow;
 use crate::settings::Settings;
 use shakmaty::{Chess, Position};
 use std::io::{BufRead, BufReader, Write};
@@ -280,7 +280,7 @@ fn row_clock(row: &GameRow) -> Option<crate::nodeclock::NodeClock> {
 /// `test_c` of its test build; `Err` names the first difference.
 pub fn replay_with_c(row: &GameRow, base_c: &Path, test_c: &Path) -> Result<(), String> {
     replayable(row)?;
-    let (base_name, test_name) = crate::games::settings_builds(&row.settings)
+    let (base_name, test_name) = crate::games_csv::settings_builds(&row.settings)
         .unwrap_or_else(|| crate::builds::Pairing::default().names());
     let bin = |b: &str| {
         if b == base_name {
@@ -485,7 +485,7 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
         return Err("no games to replay".into());
     }
     // the C has twins of some builds only (src/builds.rs)
-    let (base, test) = crate::games::settings_builds(&rows[0].settings)
+    let (base, test) = crate::games_csv::settings_builds(&rows[0].settings)
         .unwrap_or_else(|| crate::builds::Pairing::default().names());
     let mut need = Vec::new();
     for name in [&base, &test] {

@@ -24,13 +24,13 @@
 //! see [`crate::stats`]) is drawn as a point without a bar, the running band starts at the
 //! first game where the interval is defined, and captions print `—` for what is undefined.
 
-use crate::games::GameRow;
-use crate::outputs::Output;
+use crate::formats::Output;
+use crate::games_csv::GameRow;
+use crate::match_summary::MatchReport;
+use crate::match_summary::Summary;
 use crate::post2006::{POST_CLAIM, post_condition};
 use crate::settings::Settings;
 use crate::stats::{Outcomes, Pentanomial, ScoreInterval, Trinomial, quantile};
-use crate::summary::MatchReport;
-use crate::summary::Summary;
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
@@ -269,7 +269,7 @@ fn plot_score(
         condition_label(&s.settings),
         s.test,
         crate::text::fixed(s.score, 3),
-        crate::summary::score_interval(s),
+        crate::match_summary::score_interval(s),
         s.games,
         s.pairs
     );

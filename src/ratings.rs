@@ -22,7 +22,7 @@
 //! (ties half).
 //!
 //! **Files**, each an [`Output`] of [`Ratings`] (the list is [`files`], written by
-//! [`write_ratings`] through [`crate::outputs`]):
+//! [`write_ratings`] through [`crate::formats`]):
 //! * `ratings.csv`, one row per build, best first:
 //!   `build,elo,lo95,hi95,los,games,score,draws,time_vs_anchor,nodes_vs_anchor,mean_depth`:
 //!   `los` the LOS of the build over the anchor (the LOS matrix's entry, row build, column
@@ -34,8 +34,8 @@
 //!   matrix;
 //! * `ratings.svg`: each build's Elo with its interval, drawn by [`crate::plot::interval_chart`].
 
-use crate::games::GameRow;
-use crate::outputs::{self, Output};
+use crate::formats::{self, Output};
+use crate::games_csv::GameRow;
 use crate::plot::{IntervalChart, IntervalRow};
 use crate::splitmix::SplitMix64;
 use std::collections::BTreeMap;
@@ -118,7 +118,7 @@ impl Tournament {
         }
         let mut pairings: Vec<PairingGames> = Vec::new();
         for f in files {
-            let file = crate::games::read_games_csv(&f)?;
+            let file = crate::games_csv::read_games_csv(&f)?;
             let Some((base, test)) = file.builds.clone() else {
                 continue; // an empty file: a pairing with no games yet
             };
@@ -772,7 +772,7 @@ pub fn render(t: &Tournament, fit: &Fit) -> Vec<(String, String)> {
     files()
         .into_iter()
         .map(|o| {
-            let bytes = outputs::render(o, &r).expect("the ratings files render");
+            let bytes = formats::render(o, &r).expect("the ratings files render");
             let text = String::from_utf8(bytes).expect("the ratings files are UTF-8");
             (o.name().to_string(), text)
         })
@@ -789,7 +789,7 @@ pub fn write_ratings(dir: &Path, resamples: usize) -> Result<String, String> {
         tournament: &t,
         fit: &fit,
     };
-    outputs::write_files(dir, &files(), &r)?;
-    let text = outputs::render(&RATINGS_TEXT, &r).map_err(|e| e.to_string())?;
+    formats::write_files(dir, &files(), &r)?;
+    let text = formats::render(&RATINGS_TEXT, &r).map_err(|e| e.to_string())?;
     String::from_utf8(text).map_err(|e| e.to_string())
 }

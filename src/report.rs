@@ -6,17 +6,17 @@
 //! number before anything is summed, so the order of shards and rows never changes a digit,
 //! and `summary.csv` is a pure function of the rows: floats with 6 decimals, no timestamps.
 //!
-//! The [`Summary`] type, its computation and `summary.csv` are in [`crate::summary`]; which
-//! files a report writes, and how, in [`crate::outputs`].
+//! The [`Summary`] type, its computation and `summary.csv` are in [`crate::match_summary`]; which
+//! files a report writes, and how, in [`crate::formats`].
 
-use crate::games::GameRow;
-use crate::outputs::{Output, render, write_files};
-use crate::settings::Settings;
-use crate::stats::{Results, Sprt};
-pub use crate::summary::MatchReport;
-pub use crate::summary::{
+use crate::formats::{Output, render, write_files};
+use crate::games_csv::GameRow;
+pub use crate::match_summary::MatchReport;
+pub use crate::match_summary::{
     SUMMARY_COLUMNS, Summary, score_interval, summarize, summary_columns, summary_csv,
 };
+use crate::settings::Settings;
+use crate::stats::{Results, Sprt};
 use crate::text::{fixed, fixed_opt};
 use std::collections::HashMap;
 use std::error::Error;
@@ -151,7 +151,7 @@ pub fn sprt_line(s: &Summary, sprt: &Sprt) -> String {
 }
 
 /// Reads `games.csv` files (shards of one match) into one list of rows, each with
-/// [`crate::games::read_games_csv`] (the reader `umax match --resume` uses: an incomplete last
+/// [`crate::games_csv::read_games_csv`] (the reader `umax match --resume` uses: an incomplete last
 /// line is left out, with a note on stderr). Refuses a game number seen twice and rows of
 /// different matches (settings that differ in more than a grown match's size), naming the
 /// files.
@@ -161,7 +161,7 @@ pub fn read_games(paths: &[PathBuf]) -> Result<Vec<GameRow>, String> {
     let mut settings: Option<(Settings, usize)> = None;
     for (file_index, path) in paths.iter().enumerate() {
         let name = path.display();
-        let file = crate::games::read_games_csv(path)?;
+        let file = crate::games_csv::read_games_csv(path)?;
         if let Some(note) = file.partial_note(path) {
             eprintln!("umax: {note}");
         }
@@ -211,7 +211,7 @@ pub struct ReportOptions {
 }
 
 /// `umax report`: reads and merges the CSVs, writes `summary.csv` (and the plots), and returns
-/// the text to print and the files written (which outputs, and how: [`crate::outputs`]).
+/// the text to print and the files written (which outputs, and how: [`crate::formats`]).
 pub fn run(opts: &ReportOptions) -> Result<(String, Vec<PathBuf>), String> {
     let first = opts.csv.first().ok_or("no games.csv given")?;
     let rows = read_games(&opts.csv)?;
@@ -256,7 +256,7 @@ pub fn run(opts: &ReportOptions) -> Result<(String, Vec<PathBuf>), String> {
 /// `(p-1) % N == K-1`) and which games, and the missing games no given file's shard plays.
 /// A single file is never checked: the report of a run in progress is normal.
 pub fn check_merge_complete(paths: &[PathBuf], rows: &[GameRow]) -> Result<(), String> {
-    let Some(total) = crate::games::recorded_size(rows) else {
+    let Some(total) = crate::games_csv::recorded_size(rows) else {
         return Ok(());
     };
     let present: std::collections::HashSet<u64> = rows.iter().map(|r| r.game).collect();
@@ -272,7 +272,7 @@ pub fn check_merge_complete(paths: &[PathBuf], rows: &[GameRow]) -> Result<(), S
                 text.lines()
                     .filter_map(|l| l.strip_prefix("shard:"))
                     .next_back()
-                    .and_then(|s| s.trim().parse::<crate::games::Shard>().ok())
+                    .and_then(|s| s.trim().parse::<crate::games_csv::Shard>().ok())
             })
         else {
             continue;
@@ -332,7 +332,7 @@ fn game_ranges(games: &[u64]) -> String {
 
 /// The files `umax report` (and the end of `umax match`) writes into its output directory,
 /// always; first, so a plot that cannot be drawn leaves the summary written.
-pub const SUMMARY_FILES: [&dyn Output<MatchReport>; 1] = [&crate::summary::SummaryCsv];
+pub const SUMMARY_FILES: [&dyn Output<MatchReport>; 1] = [&crate::match_summary::SummaryCsv];
 
 /// The plots, written after [`SUMMARY_FILES`] unless `--no-plots`.
 pub const PLOT_FILES: [&dyn Output<MatchReport>; 3] = [

@@ -190,11 +190,11 @@ impl Searcher for Engine {
         mut input: &mut dyn BufRead,
         mut out: &mut dyn Write,
     ) -> io::Result<()> {
-        let opts = crate::play::PlayOptions {
+        let opts = crate::engine::console::PlayOptions {
             trace,
             limits: limits.clone(),
         };
-        crate::play::run(self, &opts, &mut input, &mut out)
+        crate::engine::console::run(self, &opts, &mut input, &mut out)
     }
     fn aborted(&self) -> bool {
         Engine::aborted(self)

@@ -257,7 +257,7 @@ pub fn fixed_opt(x: Option<f64>, decimals: usize) -> String {
 }
 
 /// A `summary.csv` float: exactly 6 decimals, never `-0.000000`; an empty field for a value
-/// that is not finite (which [`crate::summary::Summary`] never holds).
+/// that is not finite (which [`crate::match_summary::Summary`] never holds).
 pub fn fixed6(x: f64) -> String {
     if x.is_finite() {
         fixed(x, 6)

@@ -224,7 +224,7 @@ pub fn run(opts: &TournamentOptions) -> Result<String, String> {
             // the new pairings start afresh in directories of their own
             for o in &mut list {
                 let dir = o.out.clone().expect("pairing_options sets it");
-                o.resume = dir.join(crate::matchrun::output::GAMES_CSV).is_file();
+                o.resume = dir.join(crate::matchrun::match_dir::GAMES_CSV).is_file();
             }
             eprint!("umax tournament: {}", grown.trim_start_matches("# "));
             rec = format!("{rec}{history}{grown}");
@@ -274,8 +274,8 @@ pub fn run(opts: &TournamentOptions) -> Result<String, String> {
 }
 
 /// One line per pairing: games and the test build's score, as the match's progress shows it.
-pub fn pairing_line(p: Pairing, rows: &[crate::games::GameRow]) -> String {
-    let mut t = crate::matchrun::progress::Tally::default();
+pub fn pairing_line(p: Pairing, rows: &[crate::games_csv::GameRow]) -> String {
+    let mut t = crate::matchrun::scoreboard::Tally::default();
     for r in rows {
         t.add(r);
     }
@@ -346,7 +346,7 @@ pub fn merge(
             allow_partial: true,
         })?;
         let path = out.join(name).join("games.csv");
-        crate::files::write_atomically(&path, &crate::games::csv_bytes(&rows))
+        crate::files::write_atomically(&path, &crate::games_csv::csv_bytes(&rows))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         text += &format!("== {name}\n{report}");
     }

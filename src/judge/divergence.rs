@@ -7,7 +7,7 @@
 //! input history for both processes: at a node budget the hash is cleared at every move line,
 //! so nothing else differs) and the two moves are old's choice and sd's choice there.
 
-use crate::games::GameRow;
+use crate::games_csv::GameRow;
 use shakmaty::{Color, Position};
 
 /// How the two move lists of a pair compare.

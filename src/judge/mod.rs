@@ -280,7 +280,7 @@ fn tasks(source: &Source, builds: crate::builds::Pairing) -> Result<Tasks, Strin
     match source {
         Source::Games(paths) => {
             let rows = crate::report::read_games(paths)?;
-            let (base, test) = crate::games::settings_builds(&rows[0].settings)
+            let (base, test) = crate::games_csv::settings_builds(&rows[0].settings)
                 .unwrap_or_else(|| crate::builds::Pairing::default().names());
             let pairing = crate::builds::Pairing {
                 base: base.parse()?,

@@ -3,11 +3,11 @@
 //!
 //! Games come in pairs: pair `p` plays opening `(p-1) mod #openings`, game `2p-1` with the base
 //! build white and game `2p` with the test build white. Every game is two engines driven as two C processes would
-//! be (see [`game`]), refereed by shakmaty ([`referee`]). Pairs are spread over worker threads
+//! be (see [`play_game`]), refereed by shakmaty ([`referee`]). Pairs are spread over worker threads
 //! (rayon); each worker allocates its two engines once and resets them between games, so
 //! results at a node budget do not depend on the number of threads.
 //!
-//! Output (one directory): `games.csv` (a [`crate::games::GameRow`] per game, appended and
+//! Output (one directory): `games.csv` (a [`crate::games_csv::GameRow`] per game, appended and
 //! flushed as each game ends, in completion order), `games.pgn`, `command.txt`. `--resume`
 //! continues from `games.csv`; `--shard K/N` plays a share of the pairs with global numbers.
 //!
@@ -23,21 +23,21 @@
 
 pub mod book;
 pub mod calibrate;
-pub mod game;
+pub mod match_dir;
 pub mod memory;
 pub mod options;
-pub mod output;
 pub mod pgn;
-pub mod progress;
+pub mod play_game;
 pub mod recover;
 pub mod referee;
+pub mod scoreboard;
 
 pub use options::{Budget, Fault, FaultKind, MatchOptions, OpeningsSource, Shard, settings_string};
 
 use crate::builds::Pairing;
-use crate::games::GameRow;
-use game::{GameSpec, Worker};
-use output::{DirPlan, RunDir};
+use crate::games_csv::GameRow;
+use match_dir::{DirPlan, MatchDir};
+use play_game::{GameSpec, Worker};
 use rayon::iter::{ParallelBridge, ParallelIterator};
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -155,7 +155,7 @@ fn interleaved<'a>(
 
 struct Sink {
     pairings: Vec<Running>,
-    progress: progress::Progress,
+    progress: scoreboard::Progress,
     error: Option<String>,
     /// Set when the SPRT accepted a hypothesis.
     sprt_verdict: Option<String>,
@@ -317,12 +317,12 @@ fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
         ));
     }
     if book.has_fen() {
-        game::check_fen_support(&book.openings)?;
+        play_game::check_fen_support(&book.openings)?;
     }
     let settings = settings_string(&opts, &book.name, &book.hash);
     // one writer per directory: refused here, before anything is read or written, if another
     // process holds it (the plan holds the lock)
-    let plan = output::plan(&opts, &settings)?;
+    let plan = match_dir::plan(&opts, &settings)?;
     // Counts, not lists: --games may be up to 2^64-2, so pairs are produced lazily below.
     let done_games: HashSet<u64> = match &plan {
         DirPlan::Resume { rows, .. } => rows.iter().map(|r| r.game).collect(),
@@ -354,7 +354,7 @@ struct Running {
     budget: Budget,
     settings: String,
     event: String,
-    dir: RunDir,
+    dir: MatchDir,
     rows: Vec<GameRow>,
     played: usize,
 }
@@ -370,7 +370,7 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
     // The summary is exactly what `umax report games.csv` makes of the file on disk.
     if !outcome.rows.is_empty() {
         let (text, _) = crate::report::run(&crate::report::ReportOptions {
-            csv: vec![dir_path.join(output::GAMES_CSV)],
+            csv: vec![dir_path.join(match_dir::GAMES_CSV)],
             out: Some(dir_path.clone()),
             plots: true,
             sprt: opts.sprt,
@@ -378,13 +378,13 @@ pub fn run(opts: &MatchOptions) -> Result<MatchOutcome, String> {
         })?;
         print!("{text}");
     }
-    println!("Games:   {}", dir_path.join(output::GAMES_CSV).display());
+    println!("Games:   {}", dir_path.join(match_dir::GAMES_CSV).display());
     if outcome.rows.is_empty() {
         println!("Summary: none (no games in this run: a shard that owns no pair of the match)");
     } else {
         println!("Summary: {}", dir_path.join("summary.csv").display());
     }
-    println!("PGN:     {}", dir_path.join(output::GAMES_PGN).display());
+    println!("PGN:     {}", dir_path.join(match_dir::GAMES_PGN).display());
     Ok(outcome)
 }
 
@@ -441,11 +441,11 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
     let mut running = Vec::with_capacity(prepared.len());
     for p in prepared {
         let resumed = matches!(p.plan, DirPlan::Resume { .. });
-        let (dir, done) = RunDir::open(p.plan, p.opts.builds)?;
+        let (dir, done) = MatchDir::open(p.plan, p.opts.builds)?;
         let (budget, settings, calibration_note) =
             apply_clock(&p.opts, &p.settings, &done, calibration.as_ref(), who)?;
         // a grown match: its size before, on record beside the command that grew it
-        let grown = crate::games::recorded_size(&done)
+        let grown = crate::games_csv::recorded_size(&done)
             .filter(|&was| was < p.opts.games)
             .map(|was| format!("grown: {was} -> {} games", p.opts.games));
         // which clock played: the node clock's budget (and sweep, jitter) on record
@@ -515,7 +515,7 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
             .collect();
         let views: Vec<(Pairing, &[GameRow])> =
             shard_done.iter().map(|(p, r)| (*p, r.as_slice())).collect();
-        progress::Progress::of_pairings(&views, shard_total, first.progress)
+        scoreboard::Progress::of_pairings(&views, shard_total, first.progress)
     };
     let sink = Mutex::new(Sink {
         pairings: running,
@@ -589,7 +589,7 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
                         fault: opts.fault,
                     };
                     let record = with_worker(opts.builds, opts.hash_bits, opts.full_clear, |w| {
-                        game::play_game(w, &spec)
+                        play_game::play_game(w, &spec)
                     });
                     let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
                     let s = &mut *guard;

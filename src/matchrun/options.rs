@@ -35,7 +35,7 @@ pub const PROTOCOL_VERSION: u32 = 2;
 
 pub use crate::budget::Budget;
 
-pub use crate::games::Shard;
+pub use crate::games_csv::Shard;
 
 /// Where the openings come from.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,7 +1,7 @@
 //! `games.pgn`: export-format PGN of every game (SAN from shakmaty), and the resume filter.
 
 use super::referee::PlayedMove;
-use crate::outputs::{GameOutput, GameRecord, Output};
+use crate::formats::{GameOutput, GameRecord, Output};
 use shakmaty::{Chess, Color, Position};
 use std::collections::HashSet;
 use std::error::Error;
@@ -111,7 +111,7 @@ pub fn filter_games(text: &str, keep: impl Fn(u64) -> bool) -> String {
 pub const GAMES_PGN: &str = "games.pgn";
 
 /// `games.pgn` as a per-game [`GameOutput`]: each game's text, made by [`game_text`] where the
-/// game is played (`game::play_game`, which has the referee's moves), appended as it ends;
+/// game is played (`play_game::play_game`, which has the referee's moves), appended as it ends;
 /// on `--resume`, [`filter_games`].
 pub struct Pgn;
 

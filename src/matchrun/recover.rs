@@ -1,7 +1,7 @@
 //! `umax recover DIR`: the rows a stopped run saved beside its files (`FILE.recovered`, written
 //! by [`crate::rundir::Guarded::salvage`]) merged back into the run directory.
 
-use super::output::{GAME_FILES, GAMES_CSV};
+use super::match_dir::{GAME_FILES, GAMES_CSV};
 use crate::rundir::{DirLock, RECOVERED_SUFFIX, recovered_path};
 use std::collections::HashMap;
 use std::fs;
@@ -91,13 +91,13 @@ fn merge_plan(dir: &Path) -> Result<MergePlan, String> {
     use crate::settings::Settings;
     let csv = dir.join(GAMES_CSV);
     let saved_csv = recovered_path(&csv);
-    let saved = crate::games::read_games_csv(&saved_csv)?;
+    let saved = crate::games_csv::read_games_csv(&saved_csv)?;
     let current = if csv.exists() {
-        crate::games::read_games_csv(&csv)?.rows
+        crate::games_csv::read_games_csv(&csv)?.rows
     } else {
         Vec::new()
     };
-    let by_game: HashMap<u64, &crate::games::GameRow> =
+    let by_game: HashMap<u64, &crate::games_csv::GameRow> =
         saved.rows.iter().map(|r| (r.game, r)).collect();
     let mut rows = saved.rows.clone();
     let condition = saved.rows.first().map(|r| Settings::parse(&r.settings));
@@ -133,7 +133,7 @@ fn merge_plan(dir: &Path) -> Result<MergePlan, String> {
     let recovered = rows.len() - current.len();
     let saved_games: std::collections::HashSet<u64> = saved.rows.iter().map(|r| r.game).collect();
     let all_games: std::collections::HashSet<u64> = rows.iter().map(|r| r.game).collect();
-    let mut writes = vec![(csv.clone(), crate::games::csv_bytes(&rows))];
+    let mut writes = vec![(csv.clone(), crate::games_csv::csv_bytes(&rows))];
     let mut remove = vec![saved_csv];
     for output in GAME_FILES {
         let path = dir.join(output.name());

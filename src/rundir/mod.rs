@@ -27,14 +27,14 @@ mod command;
 mod guarded;
 mod lock;
 mod open;
-mod progress;
+mod progress_bar;
 
 pub use appender::{CsvAppender, complete_len, record_line, row_line};
 pub use command::{COMMAND_TXT, append_command, last_recorded, shell_join};
 pub use guarded::{AppendError, Guarded, Loss, RECOVERED_SUFFIX, recovered_path};
 pub use lock::{DirLock, LOCK_FILE, is_empty_dir};
 pub use open::{Checked, check, check_match_settings, check_settings, not_empty};
-pub use progress::progress_bar;
+pub use progress_bar::progress_bar;
 
 #[cfg(test)]
 pub(crate) mod tests {

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use umax::games::GameRow;
+use umax::games_csv::GameRow;
 
 /// The `umax` binary under test.
 pub fn umax() -> Command {
@@ -49,7 +49,7 @@ pub fn run_ok(args: &[&str]) -> Output {
 
 /// The rows of `DIR/games.csv`, sorted by game number.
 pub fn rows(dir: &Path) -> Vec<GameRow> {
-    let mut rows = umax::games::read_games_csv(&dir.join("games.csv"))
+    let mut rows = umax::games_csv::read_games_csv(&dir.join("games.csv"))
         .expect("games.csv")
         .rows;
     rows.sort_by_key(|r| r.game);

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use umax::games::GameRow;
+use umax::games_csv::GameRow;
 
 /// One game of a handmade match. Pair `p` holds games `2p-1` (sd white) and `2p` (old white).
 pub fn row(game: u64, test_score: f64, termination: &str, moves: &str) -> GameRow {
@@ -80,7 +80,7 @@ pub fn match_rows() -> Vec<GameRow> {
 
 /// Writes rows as the match runner does (csv + serde, header row).
 pub fn write_csv(path: &std::path::Path, rows: &[GameRow]) {
-    std::fs::write(path, umax::games::csv_bytes(rows)).unwrap();
+    std::fs::write(path, umax::games_csv::csv_bytes(rows)).unwrap();
 }
 
 /// A fresh, empty directory under cargo's per-test scratch space.

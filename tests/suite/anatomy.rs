@@ -4,7 +4,7 @@
 //! the think and the counts still add up, and the command refuses bad input and resumes.
 
 use std::process::Command;
-use umax::anatomy::{Position, run_job};
+use umax::anatomy_jobs::{Position, run_job};
 use umax::budget::Budget;
 use umax::builds::{ALL, Build};
 use umax::engine::anatomy::{PAST_N, PLIES, SHORT};
@@ -159,7 +159,7 @@ fn the_command_writes_resumes_and_refuses() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("old: root iteration ply 4"), "{text}");
     let csv = std::fs::read_to_string(dir.join("anatomy.csv")).unwrap();
-    assert_eq!(csv.lines().next(), Some(umax::anatomy::HEADER));
+    assert_eq!(csv.lines().next(), Some(umax::anatomy_jobs::HEADER));
     assert_eq!(csv.lines().filter(|l| l.contains(",done,")).count(), 1);
     // a second run into the same directory is refused; --resume runs only the new job
     let again = umax(&[&common[..], &["--builds", "old,sd", "--out", d]].concat());

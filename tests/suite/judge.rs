@@ -8,7 +8,7 @@ use crate::match_common::scratch as scratch_dir;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use umax::games::GameRow;
+use umax::games_csv::GameRow;
 
 const UMAX: &str = env!("CARGO_BIN_EXE_umax");
 
@@ -42,7 +42,7 @@ fn games_csv(dir: &Path) -> PathBuf {
         game(6, "e2e4 e7e5 g1f3 b8c6 f1b5"),
     ];
     let path = dir.join("games.csv");
-    std::fs::write(&path, umax::games::csv_bytes(&rows)).unwrap();
+    std::fs::write(&path, umax::games_csv::csv_bytes(&rows)).unwrap();
     path
 }
 

@@ -50,7 +50,7 @@ fn old_against_sdnr_names_sdnr_everywhere() {
         header,
         "game,pair,opening_id,opening,white,black,result,sdnr_score,termination,plies,sdnr_nodes,old_nodes,sdnr_cpu_s,old_cpu_s,sdnr_wall_s,old_wall_s,sdnr_depth,old_depth,moves,settings"
     );
-    let file = umax::games::read_games_csv(&out.join("games.csv")).unwrap();
+    let file = umax::games_csv::read_games_csv(&out.join("games.csv")).unwrap();
     assert_eq!(file.builds, Some(("old".into(), "sdnr".into())));
     assert_eq!(file.rows.len(), 4);
     for r in &file.rows {
@@ -141,7 +141,7 @@ fn a_header_and_settings_that_disagree_are_refused() {
     let text = std::fs::read_to_string(&csv).unwrap();
     // the header says old,sd; make the rows say old,sdnr
     std::fs::write(&csv, text.replace("builds=old,sd;", "builds=old,sdnr;")).unwrap();
-    let e = umax::games::read_games_csv(&csv).unwrap_err();
+    let e = umax::games_csv::read_games_csv(&csv).unwrap_err();
     assert!(
         e.contains(":2: the settings say builds=old,sdnr but the header names old,sd"),
         "{e}"
@@ -149,7 +149,7 @@ fn a_header_and_settings_that_disagree_are_refused() {
     // a header of no two builds
     let bad = text.replacen("sd_score", "score", 1);
     std::fs::write(&csv, bad).unwrap();
-    let e = umax::games::read_games_csv(&csv).unwrap_err();
+    let e = umax::games_csv::read_games_csv(&csv).unwrap_err();
     assert!(e.contains("the header is not that of games.csv"), "{e}");
 }
 
@@ -166,10 +166,10 @@ fn committed_runs_report_byte_for_byte() {
             continue;
         }
         let rows = umax::report::read_games(std::slice::from_ref(&games)).unwrap();
-        let s = umax::summary::summarize(&rows).unwrap();
+        let s = umax::match_summary::summarize(&rows).unwrap();
         let expected = std::fs::read(&summary).unwrap();
         assert_eq!(
-            String::from_utf8_lossy(&umax::summary::summary_csv(&s)),
+            String::from_utf8_lossy(&umax::match_summary::summary_csv(&s)),
             String::from_utf8_lossy(&expected),
             "{}",
             run.display()

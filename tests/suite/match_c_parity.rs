@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 use umax::builds::{ALL, Build, Pairing};
-use umax::games::GameRow;
+use umax::games_csv::GameRow;
 use umax::oracle::replay_with_c;
 
 const BITS: &str = "16";
@@ -194,7 +194,7 @@ fn every_twin_plays_the_games_of_its_c_twin() {
 /// Writes `rows` as a games.csv in a scratch directory.
 fn write_rows(name: &str, rows: &[GameRow]) -> PathBuf {
     let path = scratch(name).join("games.csv");
-    std::fs::write(&path, umax::games::csv_bytes(rows)).unwrap();
+    std::fs::write(&path, umax::games_csv::csv_bytes(rows)).unwrap();
     path
 }
 

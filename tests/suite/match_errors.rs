@@ -368,7 +368,7 @@ fn an_engine_panic_ends_the_game_not_the_match() {
         o
     })
     .unwrap();
-    let others = |rows: &[umax::games::GameRow]| -> Vec<umax::games::GameRow> {
+    let others = |rows: &[umax::games_csv::GameRow]| -> Vec<umax::games_csv::GameRow> {
         timeless(rows.iter().filter(|r| r.game != 2).cloned().collect())
     };
     assert_eq!(others(&outcome.rows), others(&clean.rows));

@@ -10,7 +10,7 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::OnceLock;
-use umax::games::GameRow;
+use umax::games_csv::GameRow;
 
 /// The reference: the QUICK match on one thread, uninterrupted (computed once per binary).
 fn baseline() -> &'static (PathBuf, Vec<GameRow>) {
@@ -267,7 +267,7 @@ fn interrupt_then_resume_completes_the_same_match() {
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
     child.wait().unwrap();
     // the library's reader, which ignores a partial last line as --resume does
-    let (kept, _) = umax::matchrun::output::read_rows(&csv).unwrap();
+    let (kept, _) = umax::matchrun::match_dir::read_rows(&csv).unwrap();
     assert!(kept.len() >= 2, "finished games are on disk after Ctrl-C");
     for r in &kept {
         assert_eq!(

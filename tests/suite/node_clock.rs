@@ -12,7 +12,7 @@ use crate::match_common::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use umax::builds::{ALL, Build, Pairing};
-use umax::games::GameRow;
+use umax::games_csv::GameRow;
 use umax::oracle::replay_with_c;
 
 const BITS: &str = "16";

@@ -1,4 +1,4 @@
-//! The outputs behind one trait (`umax::outputs`): `umax report` writes exactly the listed
+//! The outputs behind one trait (`umax::formats`): `umax report` writes exactly the listed
 //! files and prints the listed text, a new format is one `impl Output` written like the
 //! others, and the match appends the listed per-game outputs. (That every committed run's
 //! outputs come back byte for byte through the lists: `tests/plots_committed.rs`.)
@@ -11,7 +11,7 @@ use std::error::Error;
 use std::io::Write;
 use std::path::Path;
 use std::process::Command;
-use umax::outputs::{self, Output};
+use umax::formats::{self, Output};
 use umax::report::MatchReport;
 use umax::report::read_games;
 
@@ -70,12 +70,12 @@ fn umax_report_writes_exactly_the_listed_outputs() {
         for o in &listed {
             let bytes = std::fs::read(dir.join(o.name())).unwrap();
             assert!(
-                bytes == outputs::render(*o, &report).unwrap(),
+                bytes == formats::render(*o, &report).unwrap(),
                 "{}",
                 o.name()
             );
         }
-        let text = outputs::render(umax::report::TEXT, &report).unwrap();
+        let text = formats::render(umax::report::TEXT, &report).unwrap();
         assert_eq!(
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&text)
@@ -119,7 +119,7 @@ fn a_new_format_is_one_impl_written_like_the_others() {
     let report = MatchReport::new(match_rows(), None).unwrap();
     let dir = scratch_dir("outputs-new-format");
     let list: [&dyn Output<MatchReport>; 2] = [&Tally, umax::report::SUMMARY_FILES[0]];
-    let written = outputs::write_files(&dir, &list, &report).unwrap();
+    let written = formats::write_files(&dir, &list, &report).unwrap();
     assert_eq!(
         written,
         vec![dir.join("tally.txt"), dir.join("summary.csv")]
@@ -133,14 +133,14 @@ fn a_new_format_is_one_impl_written_like_the_others() {
     );
     assert_eq!(
         std::fs::read(dir.join("summary.csv")).unwrap(),
-        umax::summary::summary_csv(&report.summary)
+        umax::match_summary::summary_csv(&report.summary)
     );
 
     // A format that fails names its file and leaves nothing behind (not even a temporary
     // file), and the outputs before it stay written.
     let dir = scratch_dir("outputs-broken-format");
     let list: [&dyn Output<MatchReport>; 2] = [&Tally, &Broken];
-    let e = outputs::write_files(&dir, &list, &report).unwrap_err();
+    let e = formats::write_files(&dir, &list, &report).unwrap_err();
     assert!(
         e.contains("broken.txt") && e.contains("no data for this"),
         "{e}"
@@ -150,7 +150,7 @@ fn a_new_format_is_one_impl_written_like_the_others() {
 
 #[test]
 fn the_match_appends_every_per_game_output() {
-    let names: Vec<&str> = umax::matchrun::output::GAME_FILES
+    let names: Vec<&str> = umax::matchrun::match_dir::GAME_FILES
         .iter()
         .map(|o| o.name())
         .collect();

@@ -5,7 +5,7 @@
 //! report` writes today, byte for byte.
 
 use std::path::{Path, PathBuf};
-use umax::outputs;
+use umax::formats;
 use umax::plot::{RATIOS, RUNNING_SCORE, SCORE, condition_label};
 use umax::post2006::post_condition;
 use umax::report::MatchReport;
@@ -125,7 +125,7 @@ fn every_committed_run_is_reproduced_byte_for_byte() {
         let report = MatchReport::new(read_games(&[run.join("games.csv")]).unwrap(), None).unwrap();
         for o in umax::report::report_files(true) {
             let committed = run.join(o.name());
-            let got = outputs::render(o, &report).unwrap();
+            let got = formats::render(o, &report).unwrap();
             let want = std::fs::read(&committed)
                 .unwrap_or_else(|e| panic!("{}: {e}", committed.display()));
             assert!(

@@ -1,6 +1,6 @@
 //! The tournament ratings (`src/ratings.rs`) against independent computations on fixed data.
 
-use umax::games::GameRow;
+use umax::games_csv::GameRow;
 use umax::ratings::{PairingGames, Ratings, Tournament, chart_rows, cross_table, rate, render};
 
 /// `pairs` game pairs of `base` against `test`, the test build's scores per game in turn.

@@ -58,8 +58,8 @@ fn wait_lines(path: &Path, n: usize) {
 }
 
 /// The uninterrupted run's rows (time columns aside), played once for all tests.
-fn reference(_name: &str) -> Vec<umax::games::GameRow> {
-    static ROWS: std::sync::OnceLock<Vec<umax::games::GameRow>> = std::sync::OnceLock::new();
+fn reference(_name: &str) -> Vec<umax::games_csv::GameRow> {
+    static ROWS: std::sync::OnceLock<Vec<umax::games_csv::GameRow>> = std::sync::OnceLock::new();
     ROWS.get_or_init(|| {
         let dir = scratch("reference");
         let out = dir.join("out");
@@ -180,7 +180,7 @@ fn lose_files(name: &str, older: bool) {
     } else {
         assert!(!csv.exists());
     }
-    let saved = umax::games::read_games_csv(&out.join("games.csv.recovered"))
+    let saved = umax::games_csv::read_games_csv(&out.join("games.csv.recovered"))
         .unwrap()
         .rows;
     assert!(
@@ -244,7 +244,7 @@ fn a_failing_write_leaves_no_half_row() {
             "{name} ends with a whole record"
         );
     }
-    let file = umax::games::read_games_csv(&out.join("games.csv")).unwrap();
+    let file = umax::games_csv::read_games_csv(&out.join("games.csv")).unwrap();
     assert_eq!(file.partial_line, None, "no torn row");
     let n = file.rows.len();
     assert!(n > 0 && n < 12, "{n} rows before the limit");

@@ -176,7 +176,7 @@ impl JobResult {
 /// list of game numbers. Each position is the game's moves, all of them (the position the
 /// last think started from, for a forfeit).
 pub fn positions_from_games(path: &std::path::Path, which: &str) -> Result<Vec<Position>, String> {
-    let file = crate::games::read_games_csv(path)?;
+    let file = crate::games_csv::read_games_csv(path)?;
     let wanted: Option<BTreeSet<u64>> = match which {
         "forfeits" | "all" => None,
         list => Some(

@@ -19,7 +19,7 @@ use crate::chess;
 use crate::driver;
 use crate::engine::{Abort, Limits, TestFault, Think, move_name, thread_cpu_seconds};
 use crate::fen::parse_fen;
-use crate::games::GameRow;
+use crate::games_csv::GameRow;
 use crate::seam::Searcher;
 use shakmaty::{Chess, Color, Move, Position};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -110,7 +110,7 @@ pub struct GameSpec<'a> {
     pub fault: Option<Fault>,
 }
 
-pub use crate::games::GameRecord;
+pub use crate::games_csv::GameRecord;
 
 /// One side of a game: its engine and what it spent.
 struct Side<'e> {
@@ -535,7 +535,7 @@ pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
     let mut tags: Vec<(&str, String)> = vec![
         ("Event", spec.event.to_string()),
         ("Site", "?".to_string()),
-        ("Date", super::output::utc_now().pgn_date()),
+        ("Date", super::match_dir::utc_now().pgn_date()),
         ("Round", spec.game.to_string()),
         ("White", w.build.name().to_string()),
         ("Black", b.build.name().to_string()),

@@ -1,5 +1,5 @@
 //! The summary of a match: the [`Summary`] of its `games.csv` rows, computed by [`summarize`],
-//! and `summary.csv` ([`SummaryCsv`], one of the [`crate::outputs`]). Its own module so that
+//! and `summary.csv` ([`SummaryCsv`], one of the [`crate::formats`]). Its own module so that
 //! the writers (`report`'s text, `plot`'s pictures) read it without importing each other.
 //!
 //! # `summary.csv`
@@ -23,8 +23,8 @@
 //! `ptnml_elo_pm` when every pair has the same score), no ratio whose denominator is 0. No
 //! field is ever `nan` or `inf`; the text summary prints `—` for the same cases.
 
-use crate::games::GameRow;
-use crate::outputs::Output;
+use crate::formats::Output;
+use crate::games_csv::GameRow;
 use crate::settings::Settings;
 use crate::stats::{Outcomes, Pentanomial, Results, Trinomial};
 use crate::text::{UNDEFINED, fixed, fixed6};
@@ -307,7 +307,7 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
         .filter_map(|(r, s)| Some((s.number::<u64>(crate::settings::SIZE_KEY)?, r.game, s)))
         .max_by_key(|(size, game, _)| (*size, std::cmp::Reverse(*game)))
         .map(|(_, _, s)| s);
-    let (base, test) = crate::games::settings_builds(&first.settings)
+    let (base, test) = crate::games_csv::settings_builds(&first.settings)
         .unwrap_or_else(|| crate::builds::Pairing::default().names());
     let mut t = Trinomial::default();
     let mut terminations = BTreeMap::new();

@@ -6,8 +6,8 @@
 //! An [`Output<D>`] is a format: a name and a `write` of some data `D` as bytes. It is generic
 //! over its input because the formats honestly read different things:
 //!
-//! * a finished match, `summary::MatchReport` (its rows and their summary): `summary.csv`
-//!   (`summary::SummaryCsv`), the text summary (`report::SummaryText`) and the plots
+//! * a finished match, `match_summary::MatchReport` (its rows and their summary): `summary.csv`
+//!   (`match_summary::SummaryCsv`), the text summary (`report::SummaryText`) and the plots
 //!   (`plot::Plot`);
 //! * one game as it ends, [`GameRecord`]: `games.pgn` (`matchrun::pgn::Pgn`),
 //!   appended during the match. A per-game output is a [`GameOutput`]: an `Output<GameRecord>`
@@ -19,14 +19,14 @@
 //! One trait with a type parameter, rather than one trait per input, keeps "a format" one
 //! idea with one test shape (write it into a `Vec`), while the compiler still refuses a plot
 //! where a per-game output is expected. `games.csv` is not an output here: it is the record
-//! the others are made from, read back by `--resume` and `umax report` (see `crate::games`).
+//! the others are made from, read back by `--resume` and `umax report` (see `crate::games_csv`).
 //!
 //! # Adding a format
 //!
 //! One file with a unit struct (or a value, like `plot::Plot`) implementing `Output<D>`, and
 //! its line in the list of its owner: `report::SUMMARY_FILES` or `report::PLOT_FILES`
 //! (written by `umax report` and at the end of `umax match`), `ratings::files` (written by
-//! `umax tournament`), or `matchrun::output::GAME_FILES` (appended per game). This file holds
+//! `umax tournament`), or `matchrun::match_dir::GAME_FILES` (appended per game). This file holds
 //! only the traits and the one atomic writer, on the ground floor: it names no format, so no
 //! format imports it back in a circle.
 //!
@@ -35,7 +35,7 @@
 //! `impl Output` only wraps one.
 
 use crate::files::write_atomically;
-pub use crate::games::GameRecord;
+pub use crate::games_csv::GameRecord;
 use std::error::Error;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! W-D-L of the test build against the base build, score, ETA) when stderr is a terminal, else one line per finished
 //! game (cutechess-style, for logs). And a tiny summary at the end.
 
-use crate::games::GameRow;
+use crate::games_csv::GameRow;
 use indicatif::ProgressBar;
 
 /// Wins, draws and losses of the test build.

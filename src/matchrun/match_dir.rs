@@ -4,8 +4,8 @@
 //! created, so a bad command line leaves nothing behind.
 
 use super::options::MatchOptions;
-use crate::games::GameRow;
-use crate::outputs::{GameOutput, GameRecord};
+use crate::formats::{GameOutput, GameRecord};
+use crate::games_csv::GameRow;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -15,12 +15,12 @@ pub use crate::rundir::COMMAND_TXT;
 
 pub use crate::text::{Utc, utc_now};
 
-pub use crate::games::csv_header;
+pub use crate::games_csv::csv_header;
 
 /// The rows of a `games.csv` and the length of its complete lines, by the one reader
-/// ([`crate::games::read_games_csv`]).
+/// ([`crate::games_csv::read_games_csv`]).
 pub fn read_rows(path: &Path) -> Result<(Vec<GameRow>, u64), String> {
-    let file = crate::games::read_games_csv(path)?;
+    let file = crate::games_csv::read_games_csv(path)?;
     Ok((file.rows, file.complete_len))
 }
 
@@ -50,7 +50,7 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
         return Ok(DirPlan::Fresh(dir));
     }
     let csv = path.join(GAMES_CSV);
-    let file = crate::games::read_games_csv(&csv)?;
+    let file = crate::games_csv::read_games_csv(&csv)?;
     if let Some(note) = file.partial_note(&csv) {
         eprintln!("umax match: {note}");
     }
@@ -61,7 +61,7 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
         file.rows.iter().map(|r| r.settings.as_str()),
         settings,
     )?;
-    if let Some(size) = crate::games::recorded_size(&file.rows) {
+    if let Some(size) = crate::games_csv::recorded_size(&file.rows) {
         if opts.games < size {
             return Err(format!(
                 "{}: a match of {size} games, which --games {} would shrink (a match grows, it does not shrink); resume with --games {size} or more (nothing was written)",
@@ -118,7 +118,7 @@ pub fn plan(opts: &MatchOptions, settings: &str) -> Result<DirPlan, String> {
 
 /// The open run directory: locked for this process ([`DirLock`]), its files appended to in
 /// whole records and checked before every append ([`Guarded`]).
-pub struct RunDir {
+pub struct MatchDir {
     pub path: PathBuf,
     csv: CsvAppender,
     /// The per-game outputs ([`GAME_FILES`]), open for appending.
@@ -136,13 +136,13 @@ fn io_err(path: &Path, e: std::io::Error) -> String {
     format!("cannot write {}: {e}", path.display())
 }
 
-impl RunDir {
+impl MatchDir {
     /// Creates (or reopens, on resume) the directory and its files; a new games.csv gets the
     /// header of `builds`. Returns the rows already played.
     pub fn open(
         plan: DirPlan,
         builds: crate::builds::Pairing,
-    ) -> Result<(RunDir, Vec<GameRow>), String> {
+    ) -> Result<(MatchDir, Vec<GameRow>), String> {
         let (path, rows, lock) = match plan {
             DirPlan::NewDefault { base } => {
                 let path = create_unique(&base)?;
@@ -175,7 +175,7 @@ impl RunDir {
             });
         }
         Ok((
-            RunDir {
+            MatchDir {
                 path,
                 csv,
                 appended,
@@ -202,7 +202,7 @@ impl RunDir {
         }
         let mut written = Vec::new();
         for a in &mut self.appended {
-            let bytes = crate::outputs::render(a.output, record).map_err(|e| {
+            let bytes = crate::formats::render(a.output, record).map_err(|e| {
                 AppendError::Io(format!("cannot write {}: {e}", a.file.path.display()))
             })?;
             a.file.append(&bytes)?;
