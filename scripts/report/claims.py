@@ -150,4 +150,7 @@ CLAIMS = [
      lambda f: f["startpos_node_jitter_games"] < f["startpos_node_jitter_planned"]),
     ("node clock: the map's first parting point has more than one branch (the sentence lists them)",
      lambda f: "nm_first_branches" not in f or ";" in f["nm_first_branches"]),
+    ("4.8: the section says its runs are being played and nothing is known yet (the interval holds 0, the runs are short of their size)",
+     lambda f: f["h48_games"] < f["h48_planned"] and f["h48_elo"] - f["h48_elo_pm"] < 0 < f["h48_elo"] + f["h48_elo_pm"]
+     and f["h48o_games"] < f["h48o_planned"]),
 ]

@@ -132,6 +132,27 @@ def facts():
         if h:
             for k, v in h.items():
                 f[f"{key}_{k}"] = v
+    # the node-clock head-to-heads, and micro-Max 4.8's (with the build whose view is taken)
+    for key, run, build in [("n15", "node-15-wide", "sd"), ("h48", "mm48-sd-15", "mm48sd"),
+                            ("h48o", "mm48-vs-old-15", "mm48")]:
+        h = head_to_head(RES / run, build)
+        if h:
+            for k, v in h.items():
+                f[f"{key}_{k}"] = v
+    for key, planned in [("h48", 4000), ("h48o", 1000)]:
+        f[f"{key}_planned"] = planned
+        f.setdefault(f"{key}_games", 0)
+    cost48 = RES / "mm48-cost" / "depth.csv"
+    if cost48.is_file():  # mm48sd's nodes to complete each depth over mm48's: medians by depth
+        by_depth = {}
+        for r in read_csv(cost48):
+            a, b = r.get("mm48_nodes"), r.get("mm48sd_nodes")
+            if a and b and a != "" and b != "":
+                by_depth.setdefault(int(r["depth"]), []).append(float(b) / float(a))
+        deepest = max(d for d, v in by_depth.items() if len(v) >= 10)
+        f["cost48_depth"] = deepest
+        f["cost48_ratio"] = statistics.median(by_depth[deepest])
+        f["cost48_positions"] = len(by_depth[deepest])
     for key, run in [("sp", "startpos-scaled-15"), ("spr2", "startpos-sd-iidr2-scaled-15")]:
         p = RES / run / "startpos.json"
         if p.is_file():

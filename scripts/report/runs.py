@@ -119,6 +119,8 @@ def nominal_nodes(g):
     """The nodes a side's clock stands for: its seconds times the reference speed (a scaled
     clock's `tc` and `tc_ref_nps`), None for a clock that is not scaled."""
     s = ur.settings(g)
+    if "node_clock" in s:  # the node clock: the budget itself (a sweep's: its first pair's)
+        return float(s["node_clock"])
     return float(s["tc"]) * float(s["tc_ref_nps"]) if "tc" in s and "tc_ref_nps" in s else None
 
 

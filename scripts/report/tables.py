@@ -31,6 +31,13 @@ def answer_table(f):
                if sp and f"{sp}_games" in f else "not played")
         rows.append(f"| {name} | {idea} | {c15} | {c60} | {csp} | {joint(f, name)} | {gauntlet60(f, name)} | {delivered(f, name)} |")
     rows.append(f"| (sd itself) | self-deepening IID (Muller 2006) | | | | {joint(f, 'sd')} | {gauntlet60(f, 'sd')} | {delivered(f, 'sd')} |")
+    # micro-Max 4.8: its self-deepening build against it, on the node clock (9 M nodes a side)
+    if f.get("h48_games"):
+        g = f["h48_games"]
+        c = (f"node clock 9 M: {pct(f['h48_score'])}, {elo_text(f['h48_elo'], f['h48_elo_pm'])}, {g}"
+             + (" (running)" if g < f["h48_planned"] else ""))
+        rows.append(f"| mm48 (4.8; `mm48sd` against it) | micro-Max 4.8 as published: null move, LMR, futility | {c} "
+                    f"| not played | not played | | | node clock {mnodes(f['h48_nodes_side'])} |")
     return "\n".join(rows)
 
 

@@ -125,6 +125,10 @@ fn the_report_catches_a_changed_number() {
         "startpos-node-jitter",
         "startpos-node-map-sd-iidr2",
         "node-60-wide",
+        // micro-Max 4.8's runs and cost table
+        "mm48-sd-15",
+        "mm48-vs-old-15",
+        "mm48-cost",
     ];
     for run in runs {
         if root.join("results").join(run).is_dir() {
