@@ -13,8 +13,19 @@
 //! | [`Budget::NodeClock`] | `--clock nodes`, `--tc-nodes` | `--tc-nodes` | | `node_clock=B...` |
 
 use crate::engine::{Limits, thread_cpu_seconds};
-use crate::matchrun::options::TC_MOVES_TO_GO;
 use crate::nodeclock::NodeClock;
+
+/// Under `--tc`, a move may use this fraction of the side's remaining time: the root starts no
+/// further iteration once the move has used `remaining / TC_MOVES_TO_GO` seconds of CPU.
+pub const TC_MOVES_TO_GO: f64 = 30.0;
+
+/// Under `--tc --hard-deadline`, the CPU seconds after which a think is cut inside its
+/// iteration, given the side's remaining time: twice the move's share
+/// (`remaining / TC_MOVES_TO_GO`), at most a quarter of the remaining time (the hard limit
+/// of `umax uci`, without its 10 ms allowance for the pipe).
+pub fn hard_limit(remaining: f64) -> f64 {
+    (2.0 * remaining / TC_MOVES_TO_GO).min(remaining / 4.0)
+}
 
 /// What limits the thinks of a command.
 #[derive(Clone, Debug, PartialEq)]
@@ -91,6 +102,12 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hard_limit_is_twice_the_share_at_most_a_quarter() {
+        assert_eq!(hard_limit(60.0), 4.0);
+        assert_eq!(hard_limit(1.0), 1.0 / 15.0);
+    }
 
     #[test]
     fn first_thinks_and_settings() {

@@ -17,17 +17,6 @@ pub const MAX_GAMES: u64 = u64::MAX - 1;
 pub const DEFAULT_GAMES: u64 = 20;
 /// Default game length limit in plies (opening included), adjudicated a draw.
 pub const DEFAULT_MAX_PLIES: u32 = 400;
-/// Under `--tc`, a move may use this fraction of the side's remaining time: the root starts no
-/// further iteration once the move has used `remaining / TC_MOVES_TO_GO` seconds of CPU.
-pub const TC_MOVES_TO_GO: f64 = 30.0;
-
-/// Under `--tc --hard-deadline`, the CPU seconds after which a think is cut inside its
-/// iteration, given the side's remaining time: twice the move's share
-/// (`remaining / TC_MOVES_TO_GO`), at most a quarter of the remaining time (the hard limit
-/// of `umax uci`, without its 10 ms allowance for the pipe).
-pub fn hard_limit(remaining: f64) -> f64 {
-    (2.0 * remaining / TC_MOVES_TO_GO).min(remaining / 4.0)
-}
 /// Bumped whenever the runner's schedule, driving of the engines, or the meaning of a column
 /// changes (part of the settings string, so old rows never merge with new ones). 2: the depth
 /// columns count a mate-finding iteration by its real depth, not the C's marker 98.
@@ -83,7 +72,7 @@ pub struct MatchOptions {
     /// for measuring what the C's clearing costs (`results/bench.md`).
     pub full_clear: bool,
     /// `--hard-deadline` (with `--tc`): a think is also cut inside an iteration once it has used
-    /// [`hard_limit`] of CPU, and the move of its last completed iteration is played. Not
+    /// [`hard_limit`](crate::budget::hard_limit) of CPU, and the move of its last completed iteration is played. Not
     /// micro-Max (whose iterations always run to their end): a different condition, recorded
     /// in the settings.
     pub hard_deadline: bool,
@@ -362,8 +351,6 @@ mod tests {
         assert!(o.validate().is_ok());
         o.budget = Budget::Nodes(1000);
         assert!(o.validate().unwrap_err().contains("needs --tc"));
-        assert_eq!(hard_limit(60.0), 4.0);
-        assert_eq!(hard_limit(1.0), 1.0 / 15.0);
     }
 
     #[test]

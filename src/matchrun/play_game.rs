@@ -10,9 +10,10 @@
 //! Only `think()` is timed and counted; the legality checks of fed moves are not.
 
 use super::book::Opening;
-use super::options::{Budget, Fault, FaultKind, TC_MOVES_TO_GO};
+use super::options::{Budget, Fault, FaultKind};
 use super::pgn;
 use super::referee::{GameEnd, Referee, Termination};
+use crate::budget::{TC_MOVES_TO_GO, hard_limit};
 use crate::builds::Build;
 use crate::builds::Pairing;
 use crate::chess;
@@ -102,7 +103,7 @@ pub struct GameSpec<'a> {
     pub white: Build,
     pub budget: &'a Budget,
     pub max_plies: u32,
-    /// `--hard-deadline`: cut a think inside its iteration at [`super::options::hard_limit`].
+    /// `--hard-deadline`: cut a think inside its iteration at [`hard_limit`].
     pub hard_deadline: bool,
     pub settings: &'a str,
     /// PGN `Event` tag.
@@ -278,7 +279,7 @@ impl<'e> Side<'e> {
         if let Some(left) = self.clock.filter(|_| hard) {
             // not micro-Max: the think is cut inside its iteration here (`--hard-deadline`)
             limits.abort = Some(Abort {
-                cpu_deadline: Some(cpu0 + super::options::hard_limit(left)),
+                cpu_deadline: Some(cpu0 + hard_limit(left)),
                 ..Abort::default()
             });
         }
