@@ -11,7 +11,28 @@
 //! `bench`, `verify-c`, `umax builds`, the C-parity tests) takes the build from this list.
 
 use crate::engine::variant::{self as v, Instances, Variant};
-use crate::seam::{Kind, Searcher};
+
+/// Which engine a build runs, with what it needs to be made.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    /// micro-Max 3.2 with this variant's compiled search.
+    Mm32(Instances),
+    /// micro-Max 4.8; `sd`: self-deepening (`mm48sd`).
+    Mm48 { sd: bool },
+    /// The test engine: plays the first legal move, searches nothing.
+    FirstLegal,
+}
+
+impl Kind {
+    /// The engine's family, for messages and `umax builds`.
+    pub fn family(self) -> &'static str {
+        match self {
+            Kind::Mm32(_) => "micro-Max 3.2",
+            Kind::Mm48 { .. } => "micro-Max 4.8",
+            Kind::FirstLegal => "test engine",
+        }
+    }
+}
 
 /// A micro-Max 3.2 build: variant `V`'s compiled search.
 fn mm32<V: Variant>() -> Kind {
@@ -53,7 +74,7 @@ macro_rules! builds {
             pub fn about(self) -> &'static str {
                 match self { $(Build::$id => $about,)* }
             }
-            /// The engine it runs behind the seam (`crate::seam`).
+            /// The engine it runs behind the seam (`crate::seam`; made by `Build::searcher`, `crate::engines`).
             pub fn kind(self) -> Kind {
                 match self { $(Build::$id => $kind,)* }
             }
@@ -130,11 +151,6 @@ impl Build {
     /// Whether it runs micro-Max 3.2 (the builds `anatomy`, the audit and `verify-c` take).
     pub fn is_mm32(self) -> bool {
         self.instances().is_some()
-    }
-
-    /// A fresh engine process of this build behind the seam, with a table of 2^`hash_bits`.
-    pub fn searcher(self, hash_bits: u32) -> Box<dyn Searcher> {
-        self.kind().searcher(self, hash_bits)
     }
 
     /// Whether `original/` has a C twin of it (`scripts/build-original.sh`), so that

@@ -1,5 +1,9 @@
-//! umax: a faithful Rust port of H.G. Muller's micro-Max 3.2, in two builds (`old`, the
-//! published 3.2, and `sd`, self-deepening IID), with a research harness around it.
+//! umax: H.G. Muller's micro-Max chess engines in Rust, each node for node with its C, and a
+//! research harness around them. Three engines stand behind one seam ([`seam::Searcher`], made
+//! by `Build::searcher` in [`engines`]): micro-Max 3.2 ([`engine`], one compiled search per
+//! variant: `old` as published, `sd` self-deepening, the IID schemes), micro-Max 4.8
+//! ([`mm48`]: `mm48`, `mm48sd`) and a test engine ([`first_legal`]). Every build (12: `umax
+//! builds`) is a line of one catalogue, [`builds`]; ARCHITECTURE.md gives the floors.
 //!
 //! ```
 //! use umax::builds::Build;
@@ -19,6 +23,7 @@ pub mod builds;
 pub mod chess;
 pub mod driver;
 pub mod engine;
+pub mod engines;
 pub mod fen;
 pub mod files;
 pub mod first_legal;

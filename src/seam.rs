@@ -2,8 +2,8 @@
 //! engine process as its console main loop runs it: a fresh start (or a set-up), move lines,
 //! thinks under [`Limits`], and what a think reports ([`Think`]: the move as 0x88 squares, the
 //! root iterations, the nodes). `match`, `tournament`, `uci`, `judge`, `bench` and `play` hold a
-//! `Box<dyn Searcher>` made by [`Build::searcher`]; nothing above this file names an engine's
-//! type. `anatomy` and `verify-c` need a 3.2 search's insides (its instrumentation, its C twin)
+//! `Box<dyn Searcher>` made by [`Build::searcher`] (`src/engines.rs`); nothing above that file
+//! names an engine's type. `anatomy` and `verify-c` need a 3.2 search's insides (its instrumentation, its C twin)
 //! and say so for the other engines.
 //!
 //! The engines behind it:
@@ -14,47 +14,15 @@
 //! | [`Kind::Mm48`] | `mm48` (micro-Max 4.8) | mm48, mm48sd |
 //! | [`Kind::FirstLegal`] | `first_legal` (a test engine: the first legal move) | first-legal |
 //!
-//! A new engine is a module implementing [`Searcher`], a [`Kind`] with its arm in
-//! [`Kind::searcher`], and its lines in the builds table (`src/builds.rs`).
+//! A new engine is a module implementing [`Searcher`] (importing this file, never importing
+//! `engines.rs`), a [`Kind`] in the builds table (`src/builds.rs`) with its lines there, and its
+//! arm in [`Build::searcher`] (`src/engines.rs`). This file holds the trait and micro-Max 3.2's
+//! side of it (the engine itself stays free of the seam: it knows variants, not builds).
 
-use crate::builds::Build;
-use crate::engine::{Engine, Instances, Limits, RootIter, TestFault, Think};
+use crate::builds::{Build, Kind};
+use crate::engine::{Engine, Limits, RootIter, TestFault, Think};
 use shakmaty::Chess;
 use std::io::{self, BufRead, Write};
-
-/// Which engine a build runs, with what it needs to be made.
-#[derive(Clone, Copy, Debug)]
-pub enum Kind {
-    /// micro-Max 3.2 with this variant's compiled search.
-    Mm32(Instances),
-    /// micro-Max 4.8; `sd`: self-deepening (`mm48sd`).
-    Mm48 { sd: bool },
-    /// The test engine: plays the first legal move, searches nothing.
-    FirstLegal,
-}
-
-impl Kind {
-    /// A fresh engine process of this kind with `build`'s name and a table of 2^`hash_bits`.
-    pub fn searcher(self, build: Build, hash_bits: u32) -> Box<dyn Searcher> {
-        match self {
-            Kind::Mm32(variant) => {
-                debug_assert_eq!(variant.name(), build.name());
-                Box::new(Engine::new(variant, hash_bits))
-            }
-            Kind::Mm48 { sd } => Box::new(crate::mm48::Searcher48::new(build, sd, hash_bits)),
-            Kind::FirstLegal => Box::new(crate::first_legal::FirstLegal::new(build)),
-        }
-    }
-
-    /// The engine's family, for messages and `umax builds`.
-    pub fn family(self) -> &'static str {
-        match self {
-            Kind::Mm32(_) => "micro-Max 3.2",
-            Kind::Mm48 { .. } => "micro-Max 4.8",
-            Kind::FirstLegal => "test engine",
-        }
-    }
-}
 
 /// One engine process behind the seam. Squares are 0x88 (`16*rank+file`, rank 0 White's
 /// first), as both micro-Maxes number them; a move line is `from`,`to` (a promotion is to a
