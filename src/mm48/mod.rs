@@ -35,6 +35,7 @@
 
 mod console;
 mod search;
+mod table;
 mod think;
 
 #[cfg(test)]
@@ -125,7 +126,7 @@ impl Mm48 {
         let mut e = Mm48 {
             b: [0; 256],
             T: key_table(),
-            A: vec![Entry48::default(); u],
+            A: table::zeroed_table(u),
             mask: (u - 1) as i32,
             Q: 0,
             O: 0,
