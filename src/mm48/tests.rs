@@ -209,7 +209,7 @@ fn think_is_the_consoles_empty_line() {
             if let Some(mv) = &t.mv {
                 plies += 1;
                 let b = mv.as_bytes();
-                let to = (b'8' - b[3]) as u8 * 16 + (b[2] - b'a');
+                let to = (b'8' - b[3]) * 16 + (b[2] - b'a');
                 let piece = e.piece_at(to);
                 assert_eq!(piece as i32 & 24, side, "{mv}");
                 assert_eq!(
