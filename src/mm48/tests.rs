@@ -9,6 +9,7 @@
 //!   even without the transcripts.
 
 use super::*;
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// `NAME.nNODES.uBITS.in` -> (NAME, NODES, BITS). NODES may be written `1e6`.
@@ -45,31 +46,43 @@ fn check_transcripts(root: &Path) -> usize {
         .filter(|p| p.extension().is_some_and(|x| x == "in"))
         .collect();
     files.sort();
-    let mut compared = 0;
-    let mut failed = Vec::new();
+    let mut runs = Vec::new();
     for path in files {
         let file = path.file_name().unwrap().to_string_lossy().into_owned();
         let Some((name, nodes, bits)) = parse_session_name(&file) else {
             panic!("{file}: not NAME.nNODES.uBITS.in");
         };
-        let input = std::fs::read(&path).expect("session");
         for (build, sd) in [("mm48", false), ("mm48sd", true)] {
-            let Ok(want) = std::fs::read(golden.join(format!("{name}.{build}.out"))) else {
-                continue;
-            };
-            let got = transcript(sd, bits, nodes, &input);
-            compared += 1;
-            if got != want {
-                let at = got.iter().zip(&want).take_while(|(a, b)| a == b).count();
-                let line = want[..at].iter().filter(|&&c| c == b'\n').count() + 1;
-                failed.push(format!(
-                    "{name}.{build}: differs at byte {at} (line {line}): got {:?}, want {:?}",
-                    String::from_utf8_lossy(&got[at..(at + 60).min(got.len())]),
-                    String::from_utf8_lossy(&want[at..(at + 60).min(want.len())]),
+            if let Ok(want) = std::fs::read(golden.join(format!("{name}.{build}.out"))) {
+                runs.push((
+                    path.clone(),
+                    format!("{name}.{build}"),
+                    sd,
+                    nodes,
+                    bits,
+                    want,
                 ));
             }
         }
     }
+    let compared = runs.len();
+    // each run is a fresh process of the C: independent, run two at a time (rayon)
+    let failed: Vec<String> = runs
+        .par_iter()
+        .filter_map(|(path, name, sd, nodes, bits, want)| {
+            let input = std::fs::read(path).expect("session");
+            let got = transcript(*sd, *bits, *nodes, &input);
+            (got != *want).then(|| {
+                let at = got.iter().zip(want).take_while(|(a, b)| a == b).count();
+                let line = want[..at].iter().filter(|&&c| c == b'\n').count() + 1;
+                format!(
+                    "{name}: differs at byte {at} (line {line}): got {:?}, want {:?}",
+                    String::from_utf8_lossy(&got[at..(at + 60).min(got.len())]),
+                    String::from_utf8_lossy(&want[at..(at + 60).min(want.len())]),
+                )
+            })
+        })
+        .collect();
     assert!(
         failed.is_empty(),
         "{} of {compared} differ:\n{}",
