@@ -30,6 +30,19 @@
 //! | `R`     | `self.R`     | game phase: non-pawn material captured in the game (`R+=i>>7`)   |
 //! | `J`,`Z` | `self.J`,`self.Z` | hash keys of the current position (index and lock)          |
 //! | `c[9]`  | `self.c`     | `main()`'s input line (`getchar()` values)                       |
+//!
+//! ```
+//! use umax::mm48::Mm48;
+//! let mut e = Mm48::new(false, 16); // mm48, 2^16 hash entries
+//! assert!(e.enter_move("e2e4")); // a typed move line: checked (a 3-ply search) and played
+//! assert!(!e.enter_move("e2e4")); // no piece there now: refused
+//! let t = e.think(&mut |nodes, depth| nodes < 10_000 && depth < 98); // an empty line
+//! println!("black plays {}", t.mv.unwrap());
+//! assert_eq!(e.side_to_move(), 8); // white to move
+//! ```
+//!
+//! Where the C is undefined or endless, the port picks one behaviour ([`Mm48::console`]): the
+//! end of input ends the loop; characters past `c[8]` are dropped.
 
 #![allow(non_snake_case, non_upper_case_globals)]
 

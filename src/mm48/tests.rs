@@ -197,6 +197,12 @@ fn typed_moves_are_checked_and_played() {
     assert_eq!(e.side_to_move(), 8);
     assert_eq!(e.piece_at(0x74), 8 + 4);
     assert!(e.enter_move("e2e4"));
+    // reset is a fresh process: same think, same nodes (the hash table was cleared)
+    let after = e.think_nodes(5_000);
+    let mut fresh = Mm48::new(false, 12);
+    assert!(fresh.enter_move("e2e4"));
+    assert_eq!(after, fresh.think_nodes(5_000));
+    assert_eq!(e.board(), fresh.board());
 }
 
 /// A self-play game through [`Mm48::think`] equals the console's transcript of as many empty
