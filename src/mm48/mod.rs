@@ -41,6 +41,17 @@
 //! assert_eq!(e.side_to_move(), 8); // white to move
 //! ```
 //!
+//! Quirks of the C the port keeps, each where it happens:
+//! - `N` is also the board-printing loop's counter, which leaves it at 128 (`S`): the node
+//!   count of a search starts there, the root rule compares that `N`, the trace prints `N-S`.
+//! - `k` starts at 16 and `D()` flips it on entry and exit; a move is played by the root's
+//!   early `return l`, which skips the flip back, the undo and the key restore: the move stays
+//!   on the board, `J`,`Z` stay updated and the other side is to move.
+//! - On a hash miss `X` keeps the entry's (another position's) move: the scan starts there.
+//! - The castling test's `p>2&(...)` is a bitwise `&`: its bracket, which sets `G`, is
+//!   evaluated for every piece; the LMR re-search's `s>q&++C<d` always increments `C`.
+//! - `T[]` is filled from the top down; the undo writes `k+6` to the dummy square `b[128]`.
+//!
 //! Where the C is undefined or endless, the port picks one behaviour ([`Mm48::console`]): the
 //! end of input ends the loop; characters past `c[8]` are dropped.
 
