@@ -30,12 +30,37 @@
 //! | `R`     | `self.R`     | game phase: non-pawn material captured in the game (`R+=i>>7`)   |
 //! | `J`,`Z` | `self.J`,`self.Z` | hash keys of the current position (index and lock)          |
 //! | `c[9]`  | `self.c`     | `main()`'s input line (`getchar()` values)                       |
+//!
+//! ```
+//! use umax::mm48::Mm48;
+//! let mut e = Mm48::new(false, 16); // mm48, 2^16 hash entries
+//! assert!(e.enter_move("e2e4")); // a typed move line: checked (a 3-ply search) and played
+//! assert!(!e.enter_move("e2e4")); // no piece there now: refused
+//! let t = e.think(&mut |nodes, depth| nodes < 10_000 && depth < 98); // an empty line
+//! println!("black plays {}", t.mv.unwrap());
+//! assert_eq!(e.side_to_move(), 8); // white to move
+//! ```
+//!
+//! Quirks of the C the port keeps, each where it happens:
+//! - `N` is also the board-printing loop's counter, which leaves it at 128 (`S`): the node
+//!   count of a search starts there, the root rule compares that `N`, the trace prints `N-S`.
+//! - `k` starts at 16 and `D()` flips it on entry and exit; a move is played by the root's
+//!   early `return l`, which skips the flip back, the undo and the key restore: the move stays
+//!   on the board, `J`,`Z` stay updated and the other side is to move.
+//! - On a hash miss `X` keeps the entry's (another position's) move: the scan starts there.
+//! - The castling test's `p>2&(...)` is a bitwise `&`: its bracket, which sets `G`, is
+//!   evaluated for every piece; the LMR re-search's `s>q&++C<d` always increments `C`.
+//! - `T[]` is filled from the top down; the undo writes `k+6` to the dummy square `b[128]`.
+//!
+//! Where the C is undefined or endless, the port picks one behaviour ([`Mm48::console`]): the
+//! end of input ends the loop; characters past `c[8]` are dropped.
 
 #![allow(non_snake_case, non_upper_case_globals)]
 
 mod console;
 mod search;
 mod searcher;
+mod table;
 mod think;
 
 #[cfg(test)]
@@ -86,7 +111,7 @@ pub struct Mm48 {
     /// `T[1035]`: hash translation table.
     T: [u8; 1035],
     /// `A[U]`.
-    A: Table48,
+    A: Vec<Entry48>,
     /// `U-1`: the index mask.
     mask: i32,
     Q: i32,
@@ -107,69 +132,6 @@ pub struct Mm48 {
     /// Called with each root iteration as it completes (not the C: `umax uci`'s `info` lines;
     /// see `searcher.rs`).
     pub(crate) observer: Option<Box<dyn FnMut(&Iter48) + Send>>,
-}
-
-/// `A[U]`: the hash table, all zero as a process starts with it, in memory aligned to 2 MB and
-/// offered to the kernel for transparent huge pages (`madvise`): a probe is a random access
-/// into 192 MB, and with 4 KB pages nearly every one missed the TLB. Only where it lives
-/// differs from a `Vec`; its contents are the C's.
-pub struct Table48 {
-    ptr: std::ptr::NonNull<Entry48>,
-    len: usize,
-}
-
-// SAFETY: the table owns its memory exclusively, like a Vec of plain integers.
-unsafe impl Send for Table48 {}
-unsafe impl Sync for Table48 {}
-
-const HUGE_PAGE: usize = 2 << 20;
-
-impl Table48 {
-    fn layout(len: usize) -> std::alloc::Layout {
-        let size = std::mem::size_of::<Entry48>() * len;
-        std::alloc::Layout::from_size_align(size.max(1), HUGE_PAGE).expect("table size")
-    }
-
-    fn zeroed(len: usize) -> Table48 {
-        let layout = Table48::layout(len);
-        // SAFETY: a non-zero size; all-zero bytes are a valid Entry48 (plain integers,
-        // `repr(C)`); the memory is freed in `drop` with the same layout.
-        unsafe {
-            let ptr = std::alloc::alloc(layout);
-            if ptr.is_null() {
-                std::alloc::handle_alloc_error(layout);
-            }
-            // a hint only: where the kernel has no huge page to give, 4 KB pages serve
-            libc::madvise(ptr as *mut libc::c_void, layout.size(), libc::MADV_HUGEPAGE);
-            std::ptr::write_bytes(ptr, 0, layout.size());
-            Table48 {
-                ptr: std::ptr::NonNull::new_unchecked(ptr as *mut Entry48),
-                len,
-            }
-        }
-    }
-}
-
-impl Drop for Table48 {
-    fn drop(&mut self) {
-        // SAFETY: allocated in `zeroed` with this layout.
-        unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, Table48::layout(self.len)) }
-    }
-}
-
-impl std::ops::Deref for Table48 {
-    type Target = [Entry48];
-    fn deref(&self) -> &[Entry48] {
-        // SAFETY: `len` initialised entries at `ptr`, owned by self.
-        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-impl std::ops::DerefMut for Table48 {
-    fn deref_mut(&mut self) -> &mut [Entry48] {
-        // SAFETY: as in `deref`, and `&mut self` is exclusive.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
-    }
 }
 
 /// The hash translation table: `N=1035;W(N-->M)T[N]=rand()>>9;`, glibc's `rand()` never seeded,
@@ -193,7 +155,7 @@ impl Mm48 {
         let mut e = Mm48 {
             b: [0; 256],
             T: key_table(),
-            A: Table48::zeroed(u),
+            A: table::zeroed_table(u),
             mask: (u - 1) as i32,
             Q: 0,
             O: 0,

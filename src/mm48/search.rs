@@ -375,7 +375,7 @@ impl Mm48 {
                 slot.K = self.Z;
                 slot.V = m;
                 slot.D = d as i8;
-                slot.X = (X as i32 | 8 * (m > q) as i32 | S * (m < l) as i32) as i8;
+                slot.X = (X as i32 | (8 * (m > q) as i32) | (S * (m < l) as i32)) as i8;
                 slot.Y = Y;
             }
             if z != 0 {

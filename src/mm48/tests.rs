@@ -9,6 +9,7 @@
 //!   even without the transcripts.
 
 use super::*;
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// `NAME.nNODES.uBITS.in` -> (NAME, NODES, BITS). NODES may be written `1e6`.
@@ -45,31 +46,43 @@ fn check_transcripts(root: &Path) -> usize {
         .filter(|p| p.extension().is_some_and(|x| x == "in"))
         .collect();
     files.sort();
-    let mut compared = 0;
-    let mut failed = Vec::new();
+    let mut runs = Vec::new();
     for path in files {
         let file = path.file_name().unwrap().to_string_lossy().into_owned();
         let Some((name, nodes, bits)) = parse_session_name(&file) else {
             panic!("{file}: not NAME.nNODES.uBITS.in");
         };
-        let input = std::fs::read(&path).expect("session");
         for (build, sd) in [("mm48", false), ("mm48sd", true)] {
-            let Ok(want) = std::fs::read(golden.join(format!("{name}.{build}.out"))) else {
-                continue;
-            };
-            let got = transcript(sd, bits, nodes, &input);
-            compared += 1;
-            if got != want {
-                let at = got.iter().zip(&want).take_while(|(a, b)| a == b).count();
-                let line = want[..at].iter().filter(|&&c| c == b'\n').count() + 1;
-                failed.push(format!(
-                    "{name}.{build}: differs at byte {at} (line {line}): got {:?}, want {:?}",
-                    String::from_utf8_lossy(&got[at..(at + 60).min(got.len())]),
-                    String::from_utf8_lossy(&want[at..(at + 60).min(want.len())]),
+            if let Ok(want) = std::fs::read(golden.join(format!("{name}.{build}.out"))) {
+                runs.push((
+                    path.clone(),
+                    format!("{name}.{build}"),
+                    sd,
+                    nodes,
+                    bits,
+                    want,
                 ));
             }
         }
     }
+    let compared = runs.len();
+    // each run is a fresh process of the C: independent, run two at a time (rayon)
+    let failed: Vec<String> = runs
+        .par_iter()
+        .filter_map(|(path, name, sd, nodes, bits, want)| {
+            let input = std::fs::read(path).expect("session");
+            let got = transcript(*sd, *bits, *nodes, &input);
+            (got != *want).then(|| {
+                let at = got.iter().zip(want).take_while(|(a, b)| a == b).count();
+                let line = want[..at].iter().filter(|&&c| c == b'\n').count() + 1;
+                format!(
+                    "{name}: differs at byte {at} (line {line}): got {:?}, want {:?}",
+                    String::from_utf8_lossy(&got[at..(at + 60).min(got.len())]),
+                    String::from_utf8_lossy(&want[at..(at + 60).min(want.len())]),
+                )
+            })
+        })
+        .collect();
     assert!(
         failed.is_empty(),
         "{} of {compared} differ:\n{}",
@@ -104,4 +117,146 @@ fn session_names_parse() {
         Some(("default".into(), 1_000_000, 24))
     );
     assert_eq!(parse_session_name("x.u16.in"), None);
+}
+
+/// (depth, nodes, score, move) of each Kibitz line.
+fn lines(t: &Think48) -> Vec<(i32, i64, i32, &str)> {
+    t.iterations
+        .iter()
+        .map(|it| (it.depth, it.nodes, it.score, it.mv.as_str()))
+        .collect()
+}
+
+#[test]
+fn initial_think_is_the_cs() {
+    // The C's Kibitz lines for an empty line at the start, node limit 20000, 2^16 entries.
+    let mut e = Mm48::new(false, 16);
+    let t = e.think_nodes(20_000);
+    let first = [
+        (0, 1, 0, "a8a8"),
+        (1, 2, 0, "a8a8"),
+        (2, 13, 15, "c2c4"),
+        (3, 224, 0, "c2c4"),
+        (4, 864, 15, "d2d4"),
+    ];
+    assert_eq!(lines(&t)[..5], first);
+    assert_eq!(
+        lines(&t)[5..],
+        [(5, 11312, 0, "d2d4"), (6, 48005, 15, "d2d4")]
+    );
+    assert_eq!(t.mv.as_deref(), Some("d2d4"));
+    assert!(t.nodes > 48005, "the final depth-3 search counts too");
+    assert_eq!(e.side_to_move(), 16);
+    assert_eq!(e.piece_at(0x43), 8 + 1 + 32); // a white pawn that has moved
+    assert_eq!(e.piece_at(0x63), 0);
+    let mut sd = Mm48::new(true, 16);
+    let t = sd.think_nodes(20_000);
+    assert_eq!(lines(&t)[..5], first);
+    assert_eq!(
+        lines(&t)[5..],
+        [(5, 11409, 0, "d2d4"), (6, 48321, 15, "d2d4")]
+    );
+    // The published table (2^24) at 100000 nodes: the last line's count, from the C.
+    for (sd, nodes) in [(false, 375_201), (true, 413_191)] {
+        let mut e = Mm48::new(sd, DEFAULT_HASH_BITS);
+        let t = e.think_nodes(100_000);
+        assert_eq!(
+            t.iterations.last().map(|it| it.nodes),
+            Some(nodes),
+            "sd {sd}"
+        );
+    }
+}
+
+#[test]
+fn typed_moves_are_checked_and_played() {
+    let mut e = Mm48::new(false, 12);
+    assert!(!e.enter_move("e2e5"));
+    assert!(!e.enter_move(""));
+    assert!(!e.enter_move("e7e5"), "not black's turn");
+    assert_eq!(e.side_to_move(), 8);
+    for mv in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        assert!(e.enter_move(mv), "{mv}");
+    }
+    assert_eq!(e.side_to_move(), 8);
+    assert_eq!(e.piece_at(0x47), 16 + 7 + 32); // the black queen on h4
+    let t = e.think_nodes(5_000);
+    assert_eq!(t.mv, None, "mated: no move played");
+    assert_eq!(e.side_to_move(), 8);
+    assert!(
+        !e.enter_move("a2a3"),
+        "mated: every move leaves the king en prise"
+    );
+    e.reset();
+    assert_eq!(e.side_to_move(), 8);
+    assert_eq!(e.piece_at(0x74), 8 + 4);
+    assert!(e.enter_move("e2e4"));
+    // reset is a fresh process: same think, same nodes (the hash table was cleared)
+    let after = e.think_nodes(5_000);
+    let mut fresh = Mm48::new(false, 12);
+    assert!(fresh.enter_move("e2e4"));
+    assert_eq!(after, fresh.think_nodes(5_000));
+    assert_eq!(e.board(), fresh.board());
+}
+
+/// A self-play game through [`Mm48::think`] equals the console's transcript of as many empty
+/// lines, and every move it reports is on the board.
+#[test]
+fn think_is_the_consoles_empty_line() {
+    for sd in [false, true] {
+        let mut e = Mm48::new(sd, 14);
+        let mut want = Vec::new();
+        let mut board = Vec::new();
+        e.print_board(&mut board);
+        want.extend_from_slice(&board);
+        let mut plies = 0;
+        for _ in 0..160 {
+            let side = e.side_to_move();
+            let t = e.think_nodes(3_000);
+            for it in &t.iterations {
+                want.extend_from_slice(it.kibitz_line().as_bytes());
+            }
+            board.clear();
+            e.print_board(&mut board);
+            want.extend_from_slice(&board);
+            if let Some(mv) = &t.mv {
+                plies += 1;
+                let b = mv.as_bytes();
+                let to = (b'8' - b[3]) * 16 + (b[2] - b'a');
+                let piece = e.piece_at(to);
+                assert_eq!(piece as i32 & 24, side, "{mv}");
+                assert_eq!(
+                    b.len() == 5,
+                    piece & 7 == 7 && piece < 0,
+                    "{mv}: promotions"
+                );
+            } else {
+                assert_eq!(e.side_to_move(), side);
+            }
+        }
+        assert!(plies > 20);
+        let got = transcript(sd, 14, 3_000, &[b'\n'; 160]);
+        assert!(got == want, "sd {sd}");
+    }
+}
+
+/// Rough speed: `cargo test --release --lib mm48::tests::speed -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn speed() {
+    for sd in [false, true] {
+        for limit in [1_000_000, 10_000_000] {
+            let mut rates = Vec::new();
+            for _ in 0..3 {
+                let mut e = Mm48::new(sd, DEFAULT_HASH_BITS);
+                let start = std::time::Instant::now();
+                let t = e.think_nodes(limit);
+                let secs = start.elapsed().as_secs_f64();
+                rates.push(t.nodes as f64 / secs);
+                eprintln!("sd {sd} limit {limit}: {} nodes in {secs:.3} s", t.nodes);
+            }
+            rates.sort_by(f64::total_cmp);
+            eprintln!("sd {sd} limit {limit}: median {:.0} nodes/s", rates[1]);
+        }
+    }
 }

@@ -8,7 +8,7 @@ use super::*;
 /// `printf("%2d ply, %9d searched, score=%6d by %c%c%c%c\n",d-1,N-S,m,...)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Iter48 {
-    /// `d-1`: the iteration's depth in ply (98 once a mate is found: the C sets `d=98`).
+    /// `d-1`: the iteration's depth in ply (97 once a mate score is found: the C sets `d=98`).
     pub depth: i32,
     /// `N-S`: nodes searched so far in this `D()` call (cumulative).
     pub nodes: i64,
