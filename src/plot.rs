@@ -145,8 +145,12 @@ pub fn robust_range(points: &[f64], always: &[f64]) -> (f64, f64) {
     sorted.sort_by(f64::total_cmp);
     let (mut lo, mut hi) = (1.0f64, 1.0f64);
     if !sorted.is_empty() {
-        lo = lo.min(quantile(&sorted, 0.01));
-        hi = hi.max(quantile(&sorted, 0.99));
+        // the 1% quantiles, but never leaving out more than 1% of the points on a side: with
+        // few games (under 100) that keeps every point (an interpolated quantile of 28 points
+        // left 1 in 28 out on each side)
+        let k = sorted.len() / 100;
+        lo = lo.min(quantile(&sorted, 0.01).min(sorted[k]));
+        hi = hi.max(quantile(&sorted, 0.99).max(sorted[sorted.len() - 1 - k]));
     }
     for &v in always.iter().filter(|v| v.is_finite()) {
         lo = lo.min(v);

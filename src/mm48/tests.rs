@@ -239,24 +239,3 @@ fn think_is_the_consoles_empty_line() {
         assert!(got == want, "sd {sd}");
     }
 }
-
-/// Rough speed: `cargo test --release --lib mm48::tests::speed -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn speed() {
-    for sd in [false, true] {
-        for limit in [1_000_000, 10_000_000] {
-            let mut rates = Vec::new();
-            for _ in 0..3 {
-                let mut e = Mm48::new(sd, DEFAULT_HASH_BITS);
-                let start = std::time::Instant::now();
-                let t = e.think_nodes(limit);
-                let secs = start.elapsed().as_secs_f64();
-                rates.push(t.nodes as f64 / secs);
-                eprintln!("sd {sd} limit {limit}: {} nodes in {secs:.3} s", t.nodes);
-            }
-            rates.sort_by(f64::total_cmp);
-            eprintln!("sd {sd} limit {limit}: median {:.0} nodes/s", rates[1]);
-        }
-    }
-}
