@@ -27,9 +27,13 @@ fn sessions() -> Vec<(PathBuf, String, String, Vec<&'static str>)> {
         let (rest, bits) = stem.rsplit_once(".u").unwrap();
         let (name, nodes) = rest.rsplit_once(".n").unwrap();
         assert_eq!(bits, "24", "{file}: recorded at the published table size");
+        // a game's sessions are checked with the build that played the game (the other
+        // build's transcript of the same input is in golden48 too, as data: it leaves the game
+        // at its first different move, and checking it doubled this test's time)
         let builds: Vec<&str> = ["mm48", "mm48sd"]
             .into_iter()
             .filter(|b| golden48().join(format!("{name}.{b}.out")).exists())
+            .filter(|b| !name.starts_with("game-") || name.starts_with(&format!("game-{b}-")))
             .collect();
         assert!(!builds.is_empty(), "{file}: no golden");
         v.push((path, name.to_string(), nodes.to_string(), builds));
@@ -73,7 +77,7 @@ fn golden_transcripts_of_the_4_8_c_byte_for_byte() {
     });
     let failures = failures.into_inner().unwrap();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(compared.into_inner() >= 160);
+    assert!(compared.into_inner() >= 140);
 }
 
 /// games.txt: `name build nodes opening moves end`, tab-separated.
