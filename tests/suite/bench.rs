@@ -26,7 +26,7 @@ const SIGNATURES: &[(&str, &str)] = &[
 
 /// `umax bench ARGS`, run once per ARGS in a test process (the signature test and the C
 /// comparison read the same output).
-fn bench(args: &[&str]) -> String {
+pub(crate) fn bench(args: &[&str]) -> String {
     static CACHE: common::Memo<Vec<String>, String> = common::Memo::new();
     CACHE.get(args.iter().map(|a| a.to_string()).collect(), || {
         bench_once(args)
