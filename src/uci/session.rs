@@ -118,12 +118,16 @@ impl<W: Write + Send + 'static> Session<W> {
     pub(super) fn handle(&mut self, line: &str) -> io::Result<bool> {
         match parse_command(line) {
             Command::Uci => {
+                let family = self.opts.build.kind().family();
                 self.send(&format!(
-                    "id name umax {} (micro-Max 3.2, {})",
+                    "id name umax {} ({family}, {})",
                     env!("CARGO_PKG_VERSION"),
                     self.opts.build
                 ))?;
-                self.send("id author H.G. Muller (micro-Max 3.2), umax authors (Rust port)")?;
+                self.send(&match self.opts.build.kind() {
+                    crate::builds::Kind::FirstLegal => "id author umax authors (test engine)".into(),
+                    _ => format!("id author H.G. Muller ({family}), umax authors (Rust port)"),
+                })?;
                 self.send(&format!(
                     "option name NodesTime type spin default 0 min 0 max {MAX_NODESTIME}"
                 ))?;
