@@ -75,7 +75,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # the training workload: fixed, deterministic where the clock allows
 "$train" bench --build all >/dev/null
-for pairing in old,sd sd,iidr2 noiid,iidcut sdp,iidpv iidreset,sdnr; do
+for pairing in old,sd sd,iidr2 noiid,iidcut sdp,iidpv iidreset,sdnr mm48,mm48sd; do
   "$train" match --builds "$pairing" --clock nodes --tc 5 --tc-scale 2006 --games 2 \
       --openings openings/wide.txt --concurrency 2 --no-progress --out "$work/n-$pairing" >/dev/null 2>&1
 done
