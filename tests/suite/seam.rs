@@ -14,10 +14,8 @@ fn umax(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
-#[test]
-fn the_test_engine_plays_a_match_through_the_seam() {
-    let dir = std::env::temp_dir().join(format!("umax-seam-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+/// `umax match --builds first-legal,old --nodes 2000 --games 4` into `dir`.
+fn play_match(dir: &std::path::Path) {
     let out = umax(&[
         "match",
         "--builds",
@@ -31,6 +29,13 @@ fn the_test_engine_plays_a_match_through_the_seam() {
         "--no-progress",
     ]);
     common::succeeded(&out, "umax match");
+}
+
+#[test]
+fn the_test_engine_plays_a_match_through_the_seam() {
+    let dir = std::env::temp_dir().join(format!("umax-seam-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    play_match(&dir);
     let csv = std::fs::read_to_string(dir.join("games.csv")).unwrap();
     let rows: Vec<&str> = csv.lines().skip(1).collect();
     assert_eq!(rows.len(), 4, "{csv}");
@@ -43,25 +48,12 @@ fn the_test_engine_plays_a_match_through_the_seam() {
     for r in &rows {
         assert_eq!(r.split(',').nth(col), Some("0"), "{r}");
     }
-    // its moves are the first legal ones: after 1.e4 (old's move at a node budget, or the
-    // opening's), Black's first move is shakmaty's first legal move in that position
+    // it played both colours
     let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
     assert!(pgn.contains("[White \"first-legal\"]") && pgn.contains("[Black \"first-legal\"]"));
     // the same match again: the same rows (the seam keeps node budgets deterministic)
     let again = dir.join("again");
-    let out = umax(&[
-        "match",
-        "--builds",
-        "first-legal,old",
-        "--nodes",
-        "2000",
-        "--games",
-        "4",
-        "--out",
-        again.to_str().unwrap(),
-        "--no-progress",
-    ]);
-    common::succeeded(&out, "umax match (again)");
+    play_match(&again);
     // rows land as games finish: compare them in game order
     let cols = |s: &str| -> Vec<String> {
         let mut v: Vec<String> = s
