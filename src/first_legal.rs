@@ -4,7 +4,7 @@
 //! with it and talk UCI to it. Not for measurement: its thinks report no iteration and 0 nodes.
 
 use crate::builds::Build;
-use crate::chess::{move_to_0x88, to_0x88};
+use crate::chess::{from_0x88, move_to_0x88};
 use crate::engine::{Limits, RootIter, TestFault, Think};
 use crate::seam::Searcher;
 use shakmaty::{Chess, Color, Move, Position, Role};
@@ -99,9 +99,7 @@ impl Searcher for FirstLegal {
         }
     }
     fn piece_at(&self, sq: i8) -> i32 {
-        shakmaty::Square::ALL
-            .into_iter()
-            .find(|&s| to_0x88(s) == sq)
+        from_0x88(sq)
             .and_then(|s| self.pos.board().piece_at(s))
             .map_or(0, |p| crate::fen::piece_code(p) as i32)
     }
