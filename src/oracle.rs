@@ -446,12 +446,16 @@ pub fn check_executable(binary: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Starts `binary` as a replay would and has it think once from the initial position: a
-/// program that prints no board (not micro-Max) or whose think prints no root trace (the
-/// published C, not the instrumented build that `scripts/build-original.sh` makes) is one clear
-/// error before any game, not a mismatch in every game.
+/// Starts `binary` as a replay would and has it think once from the initial position, under a
+/// limit line of [`CHECK_LIMIT`] nodes: a program that prints no board (not micro-Max) or whose
+/// think prints no root trace (the published C, not the instrumented build that
+/// `scripts/build-original.sh` makes) is one clear error before any game, not a mismatch in every
+/// game. The published C reads the limit line as a move line and answers it with a board and no
+/// trace, so it is told apart at once, without waiting for its own 1e7-node think (the process
+/// is killed with that think under way).
 pub fn check_instrumented(binary: &Path, make: &str) -> Result<(), String> {
     let mut p = CProcess::spawn(binary)?;
+    p.set_limit(CHECK_LIMIT)?;
     if p.send("")?.is_empty() {
         return Err(format!(
             "{}: printed no root trace on a think: not an instrumented build (make them with \
@@ -461,6 +465,9 @@ pub fn check_instrumented(binary: &Path, make: &str) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The node limit of [`check_instrumented`]'s think: a few iterations, a few milliseconds.
+const CHECK_LIMIT: i64 = 1000;
 
 /// `(build, nodes, hash bits)` from a binary named by `scripts/build-original.sh`
 /// (`mm-old-trace-n100000-u24`); `None` for other names.
