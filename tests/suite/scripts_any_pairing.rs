@@ -26,6 +26,17 @@ fn the_results_module_passes_its_tests() {
     crate::common::succeeded(&out, "scripts/test_umaxresults.py");
 }
 
+/// The node-clock analyses that read through the module: the initial-position map
+/// (`scripts/node_map.py`) and its jitter map (`scripts/node_jitter.py`) pass their tests.
+#[test]
+fn the_node_map_scripts_pass_their_tests() {
+    let Some(py) = python() else { return };
+    for script in ["scripts/test_node_map.py", "scripts/test_node_jitter.py"] {
+        let out = Command::new(py).arg(root().join(script)).output().unwrap();
+        crate::common::succeeded(&out, script);
+    }
+}
+
 #[test]
 fn rows_equal_reads_an_old_sdnr_run() {
     let Some(py) = python() else { return };
