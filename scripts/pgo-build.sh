@@ -8,8 +8,7 @@
 # 2. builds an instrumented umax (RUSTFLAGS=-Cprofile-generate) in target/pgo-gen;
 # 3. trains it on a fixed workload (below): every build's bench, thinks at match budgets on both
 #    clocks (node clock and CPU clock), the UCI front end;
-# 4. merges the profiles and builds umax with -Cprofile-use in target/pgo-use (both builds with
-#    thin LTO, CARGO_PROFILE_RELEASE_LTO=thin: the release profile itself has none);
+# 4. merges the profiles and builds umax with -Cprofile-use in target/pgo-use;
 # 5. copies it to PATH (default target/pgo/umax) and prints that path on stdout.
 # The profile-guided binary searches exactly the same trees (scripts/pgo-check.sh: every bench
 # signature and C-parity replays); it is only faster (docs/speed.md). --keep keeps the raw
@@ -67,7 +66,7 @@ profiles="$gen/profiles"
 rm -rf "$profiles"
 mkdir -p "$profiles"
 echo "pgo-build.sh: 1/3 the instrumented build" >&2
-CARGO_PROFILE_RELEASE_LTO=thin RUSTFLAGS="-Cprofile-generate=$profiles" CARGO_TARGET_DIR="$gen" cargo build --release --locked --bin umax >&2
+RUSTFLAGS="-Cprofile-generate=$profiles" CARGO_TARGET_DIR="$gen" cargo build --release --locked --bin umax >&2
 train="$gen/umax"
 cp "$gen/release/umax" "$train"
 
@@ -87,7 +86,7 @@ ls "$profiles"/*.profraw >/dev/null 2>&1 || { echo "pgo-build.sh: the training w
 "$profdata" merge -o "$gen/merged.profdata" "$profiles"/*.profraw
 
 echo "pgo-build.sh: 3/3 the profile-guided build" >&2
-CARGO_PROFILE_RELEASE_LTO=thin RUSTFLAGS="-Cprofile-use=$gen/merged.profdata -Cllvm-args=-pgo-warn-missing-function=false" \
+RUSTFLAGS="-Cprofile-use=$gen/merged.profdata -Cllvm-args=-pgo-warn-missing-function=false" \
   CARGO_TARGET_DIR="$use" cargo build --release --locked --bin umax >&2
 mkdir -p "$(dirname "$out")"
 cp "$use/release/umax" "$out.tmp.$$"
