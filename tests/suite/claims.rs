@@ -227,3 +227,51 @@ fn the_initial_position_analyses_are_what_the_games_give() {
         "a changed number passed --check"
     );
 }
+
+/// The initial-position node map (`results/startpos-node-map/map.*`) is what
+/// `scripts/node_map.py` gives from its committed games, and so is the jitter map
+/// (`results/startpos-node-jitter/jitter.*`, `scripts/node_jitter.py`) once its rows are in;
+/// `--check` fails on a changed number.
+#[test]
+fn the_node_maps_are_what_the_games_give() {
+    if !python() {
+        return;
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let check = |script: &str, dir: &std::path::Path| {
+        Command::new("python3")
+            .arg(root.join(script))
+            .arg(dir)
+            .arg("--check")
+            .output()
+            .unwrap()
+    };
+    let map = root.join("results/startpos-node-map");
+    let mut runs = vec![("scripts/node_map.py", map.clone())];
+    let jitter = root.join("results/startpos-node-jitter");
+    if jitter.join("jitter.json").is_file() {
+        runs.push(("scripts/node_jitter.py", jitter));
+    }
+    for (script, dir) in &runs {
+        let out = check(script, dir);
+        assert!(
+            out.status.success(),
+            "{script} {}: {}{}",
+            dir.display(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // a copy with one figure changed fails
+    let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("node-map-stale");
+    let _ = std::fs::remove_dir_all(&tmp);
+    copy_dir(&map, &tmp);
+    let json = std::fs::read_to_string(tmp.join("map.json")).unwrap();
+    let changed = json.replacen("\"pairs\": ", "\"pairs\": 1", 1);
+    assert_ne!(json, changed);
+    std::fs::write(tmp.join("map.json"), changed).unwrap();
+    assert!(
+        !check("scripts/node_map.py", &tmp).status.success(),
+        "a changed number passed --check"
+    );
+}
