@@ -37,7 +37,6 @@ import os
 import re
 import statistics
 import sys
-import tempfile
 from collections import Counter, defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -367,18 +366,6 @@ def md_text(F):
 
 # ---------------------------------------------------------------------------------------------- main
 
-def write_atomic(path, text):
-    """Writes `text` to a temporary file beside `path`, then renames it over `path`."""
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path) or ".", prefix="." + os.path.basename(path), suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("root", help="directory holding s<SIGMA>/b<BUDGET>/games.csv")
@@ -391,19 +378,9 @@ def main(argv=None):
     except Bad as e:
         print("%s: error: %s" % (NAME, e), file=sys.stderr)
         return 2
-    if a.check:
-        stale = [n for n, text in files.items() if nm.read_or_none(os.path.join(out, n)) != text]
-        if stale:
-            print("%s: stale in %s: %s" % (NAME, out, ", ".join(stale)), file=sys.stderr)
-            return 1
-        return 0
-    try:
-        os.makedirs(out, exist_ok=True)
-        for n, text in files.items():
-            write_atomic(os.path.join(out, n), text)
-    except OSError as e:
-        print("%s: error: cannot write to %s: %s" % (NAME, out, e.strerror or e), file=sys.stderr)
-        return 2
+    code = nm.check_or_write(NAME, files, out, a.check)
+    if code is not None:
+        return code
     for S in F["sigmas"] + [dict(F["overall"], sigma="all")]:
         h = S["reaching_575"]
         print("%s: sigma %s: %d/%d cells complete, %d games; %d of them reach 57.5%%; mean %s; pooled %s Elo %s" % (

@@ -34,6 +34,7 @@ import math
 import os
 import re
 import sys
+import tempfile
 from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -451,6 +452,37 @@ def read_or_none(path):
         return None
 
 
+def write_atomic(path, text):
+    """Writes `text` to a temporary file beside `path`, then renames it over `path`."""
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path) or ".", prefix="." + os.path.basename(path), suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def check_or_write(name, files, out, check):
+    """--check: 1 if a file of `files` ({file name: text}) in `out` differs, else 0; otherwise
+    writes them (each whole or not at all): None, or 2 after a one-line error."""
+    if check:
+        stale = [n for n, text in files.items() if read_or_none(os.path.join(out, n)) != text]
+        if stale:
+            print("%s: stale in %s: %s" % (name, out, ", ".join(stale)), file=sys.stderr)
+            return 1
+        return 0
+    try:
+        os.makedirs(out, exist_ok=True)
+        for n, text in files.items():
+            write_atomic(os.path.join(out, n), text)
+    except OSError as e:
+        print("%s: error: cannot write to %s: %s" % (name, out, e.strerror or e), file=sys.stderr)
+        return 2
+    return None
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("run", help="run directory holding games.csv and games.pgn")
@@ -463,16 +495,9 @@ def main(argv=None):
     except Bad as e:
         print("%s: error: %s" % (NAME, e), file=sys.stderr)
         return 2
-    if a.check:
-        stale = [name for name, text in files.items() if read_or_none(os.path.join(out, name)) != text]
-        if stale:
-            print("%s: stale in %s: %s" % (NAME, out, ", ".join(stale)), file=sys.stderr)
-            return 1
-        return 0
-    os.makedirs(out, exist_ok=True)
-    for name, text in files.items():
-        with open(os.path.join(out, name), "w", encoding="utf-8", newline="") as f:
-            f.write(text)
+    code = check_or_write(NAME, files, out, a.check)
+    if code is not None:
+        return code
     T, ps, s = F["test"], F["pair_score_by_budget"], F["score"]
     print("%s: %d pairs; %s wins %d (%s), draws %d, loses %d pairs; score %s, Elo %s [%s, %s]; %d lines; "
           "wrote %s to %s" % (

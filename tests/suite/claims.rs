@@ -67,6 +67,16 @@ fn the_forfeiting_thinks_table_is_what_the_games_give() {
     );
 }
 
+/// `python3 SCRIPT DIR --check`: an analysis script's verdict on the files it wrote in DIR.
+fn script_check(script: &std::path::Path, dir: &std::path::Path) -> std::process::Output {
+    Command::new("python3")
+        .arg(script)
+        .arg(dir)
+        .arg("--check")
+        .output()
+        .unwrap()
+}
+
 fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
@@ -196,14 +206,7 @@ fn the_initial_position_analyses_are_what_the_games_give() {
         dirs.len() >= 13,
         "the two runs and the sweep's eleven clocks: {dirs:?}"
     );
-    let check = |dir: &std::path::Path| {
-        Command::new("python3")
-            .arg(&script)
-            .arg(dir)
-            .arg("--check")
-            .output()
-            .unwrap()
-    };
+    let check = |dir: &std::path::Path| script_check(&script, dir);
     for d in &dirs {
         let out = check(d);
         assert!(
@@ -238,14 +241,7 @@ fn the_node_maps_are_what_the_games_give() {
         return;
     }
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let check = |script: &str, dir: &std::path::Path| {
-        Command::new("python3")
-            .arg(root.join(script))
-            .arg(dir)
-            .arg("--check")
-            .output()
-            .unwrap()
-    };
+    let check = |script: &str, dir: &std::path::Path| script_check(&root.join(script), dir);
     let map = root.join("results/startpos-node-map");
     let mut runs = vec![("scripts/node_map.py", map.clone())];
     let jitter = root.join("results/startpos-node-jitter");
