@@ -73,9 +73,42 @@ def node_facts(f):
                 f"{br['build']} {br['windows']}" for br in brs) + ")" for mv, brs in moves.items())
 
 
+def branch_share_facts(f):
+    """The CPU-clock runs' first parting point beside the node map at the nodes they delivered
+    (startpos-node-map/branch-shares.json, scripts/branch_shares.py)."""
+    p = RES / "startpos-node-map" / "branch-shares.json"
+    if not p.is_file():
+        return
+    j = json.load(open(p))
+    pp = j["parting_points"][0]
+    ply, (major, minor) = pp["ply"], pp["moves"][:2]
+    k = f"ply{ply}_"
+    cpu = [r for r in j["rows"] if r["kind"] == "cpu"]
+    window = {r["for_run"]: r for r in j["rows"] if r["kind"] == "node-map window"}
+    one = [r for r in cpu if window[r["run"]][k + minor] == 0 and window[r["run"]][k + "games"] > 0]
+    pooled = next(r for r in j["rows"] if r["kind"] == "cpu all")
+    f["bs_ply"], f["bs_major"], f["bs_minor"] = ply, major, minor
+    f["bs_runs"], f["bs_one"] = len(cpu), len(one)
+    f["bs_window"] = j["window"]
+    f["bs_one_lo"] = min(r["nodes_median"] for r in one) / 1e6
+    f["bs_one_hi"] = max(r["nodes_median"] for r in one) / 1e6
+    f["bs_one_min_lo"] = min(r[k + minor + "_share"] for r in one)
+    f["bs_one_min_hi"] = max(r[k + minor + "_share"] for r in one)
+    f["bs_think_minor"] = pooled[k + minor + "_think_nodes"] / 1e6
+    f["bs_think_major"] = pooled[k + major + "_think_nodes"] / 1e6
+    # the depth each move was chosen at, from the map's own parting point (one depth per move)
+    top = json.load(open(RES / "startpos-node-map" / "map.json"))["parting_points"]["top"]
+    branches = next(t for t in top if t["ply"] == ply and t["prefix"] == pp["prefix"])["branches"]
+    for key, mv in (("bs_depth_minor", minor), ("bs_depth_major", major)):
+        depths = {br["depths"].split(":")[0] for br in branches if br["move"] == mv}
+        assert len(depths) == 1, (mv, depths)
+        f[key] = int(depths.pop())
+
+
 def facts():
     f = {"claim_elo": ur.elo(0.575), "claim60_elo": ur.elo(0.53)}
     node_facts(f)
+    branch_share_facts(f)
     pgo = RES / "speed-pgo" / "ab.csv"
     if pgo.is_file():  # the profile-guided binary's CPU against the plain one's, by build
         saved = [1 - float(r["ratio_pgo_over_plain_median"]) for r in read_csv(pgo)]

@@ -525,6 +525,14 @@ pub fn smoke_scale() -> usize {
         .unwrap_or(1)
 }
 
+/// The deeper run (`UMAX_SMOKE_SCALE` of 2 or more) also runs the checks the default run leaves
+/// out to stay within its five minutes, each of them a repeat on more builds of a check the
+/// default run makes (docs/testing.md lists them): every twin's 1e7-node think, sd against
+/// the live C on the long sessions, every twin's untouched C at the published size.
+pub fn deep() -> bool {
+    smoke_scale() >= 2
+}
+
 /// The seeded generator of the random sessions.
 #[allow(unused_imports)]
 pub use umax::splitmix::SplitMix64 as Rng;

@@ -233,8 +233,10 @@ fn the_initial_position_analyses_are_what_the_games_give() {
 
 /// The initial-position node map (`results/startpos-node-map/map.*`) is what
 /// `scripts/node_map.py` gives from its committed games, and so is the jitter map
-/// (`results/startpos-node-jitter/jitter.*`, `scripts/node_jitter.py`) once its rows are in;
-/// `--check` fails on a changed number.
+/// (`results/startpos-node-jitter/jitter.*`, `scripts/node_jitter.py`) once its rows are in,
+/// and the branch shares of the CPU-clock runs beside the map
+/// (`results/startpos-node-map/branch-shares.*`, `scripts/branch_shares.py`); `--check` fails on
+/// a changed number.
 #[test]
 fn the_node_maps_are_what_the_games_give() {
     if !python() {
@@ -258,6 +260,19 @@ fn the_node_maps_are_what_the_games_give() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+    let shares = Command::new("python3")
+        .arg(root.join("scripts/branch_shares.py"))
+        .arg("--results")
+        .arg(root.join("results"))
+        .arg("--check")
+        .output()
+        .unwrap();
+    assert!(
+        shares.status.success(),
+        "scripts/branch_shares.py: {}{}",
+        String::from_utf8_lossy(&shares.stdout),
+        String::from_utf8_lossy(&shares.stderr)
+    );
     // a copy with one figure changed fails
     let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("node-map-stale");
     let _ = std::fs::remove_dir_all(&tmp);

@@ -60,19 +60,21 @@ fn is_default_limit(s: &Session) -> bool {
 }
 
 /// Whether build `b` meets the live C on session `s`. The C clears its whole table at every
-/// input line (200 MB at the published 2^24) and searches a third as fast as umax, so the long
-/// sessions (whole self-played games, the published table size) cost it seconds each: old (3.2
-/// as published) and sd meet the live C on every session; the other builds on every short
-/// session, and on the long ones through their C twin's own transcripts of them, recorded by
-/// `scripts/record-golden.sh` (`golden::golden_transcripts_every_twin` runs every build on
-/// every session), besides the live C on random sessions, the bench and whole games.
+/// input line (200 MB at the published 2^24) and searches at less than half umax's speed, so
+/// the long sessions (whole self-played games, the published table size) cost it seconds each:
+/// old (3.2 as published) meets the live C on every session (sd too in the deeper run,
+/// [`common::deep`]); every other build on every short session, and on the long ones through
+/// its C twin's own transcripts of them, recorded by `scripts/record-golden.sh`
+/// (`golden::golden_transcripts_every_twin`), besides the live C on random sessions, the bench
+/// and whole games.
 fn live(b: B, s: &Session) -> bool {
     live_everywhere(b) || (s.bits < 24 && !s.name.starts_with("game-"))
 }
 
-/// The builds that meet the live C on every session: old (3.2 as published) and sd.
+/// The builds that meet the live C on every session: old (3.2 as published); sd too in the
+/// deeper run.
 fn live_everywhere(b: B) -> bool {
-    matches!(b, B::Old | B::Sd)
+    b == B::Old || (b == B::Sd && common::deep())
 }
 
 /// Every scripted session, for every build with a C twin (live or through its C twin's
@@ -82,10 +84,11 @@ fn scripted_sessions_every_twin() {
     every_twin(|b| run_scripted(b, |s| !is_default_limit(s) && live(b, s)));
 }
 
-/// At least one think at the C's own limit, 1e7 nodes, with the published table size: old and
-/// sd against the live C, every build against its C twin's golden transcript.
+/// At least one think at the C's own limit, 1e7 nodes, with the published table size: old
+/// against the live C (sd too in the deeper run); old and sd against their C twins' golden
+/// transcripts (every twin in the deeper run: `golden::golden_transcripts_every_twin`).
 #[test]
-fn default_limit_think_every_twin() {
+fn default_limit_think_against_the_live_c() {
     every_twin(|b| {
         if live_everywhere(b) {
             run_scripted(b, is_default_limit)
@@ -182,10 +185,10 @@ fn run_random(b: B, seeds: std::ops::Range<u64>) -> Result<(), String> {
     Ok(())
 }
 
-/// Random sessions per build with a C twin: 100 (times `UMAX_SMOKE_SCALE` for a deeper run), in
+/// Random sessions per build with a C twin: 64 (times `UMAX_SMOKE_SCALE` for a deeper run), in
 /// two halves so they run in parallel.
 fn random_count() -> u64 {
-    50 * common::smoke_scale() as u64
+    32 * common::smoke_scale() as u64
 }
 #[test]
 fn random_sessions_every_twin_a() {
@@ -252,7 +255,9 @@ fn sanity_builds_are_told_apart() {
 }
 
 /// The oracle is the C as published: the untouched file (no trace) prints exactly what
-/// `umax play` without --trace prints, for both builds, at the published 1e7 limit and size.
+/// `umax play` without --trace prints, at the published 1e7 limit and size, for old (the
+/// published program) and sd (every twin in the deeper run: at this size each C clears 200 MB
+/// at every line).
 #[test]
 fn sanity_published_c_matches_plain_play() {
     let s = Session::new(
@@ -264,7 +269,12 @@ fn sanity_published_c_matches_plain_play() {
     let Some(bins) = common::c_bins(&s.nodes, s.bits) else {
         return;
     };
-    for b in c_twins() {
+    let twins: Vec<B> = c_twins()
+        .into_iter()
+        .filter(|&b| matches!(b, B::Old | B::Sd) || common::deep())
+        .collect();
+    assert_eq!(twins.len(), if common::deep() { c_twins().len() } else { 2 });
+    for b in twins {
         let c_out = common::run_c(bins.plain(b), &s.input);
         let umax_out = common::run_umax(&s, b, false);
         common::compare(

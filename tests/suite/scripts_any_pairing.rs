@@ -31,7 +31,11 @@ fn the_results_module_passes_its_tests() {
 #[test]
 fn the_node_map_scripts_pass_their_tests() {
     let Some(py) = python() else { return };
-    for script in ["scripts/test_node_map.py", "scripts/test_node_jitter.py"] {
+    for script in [
+        "scripts/test_node_map.py",
+        "scripts/test_node_jitter.py",
+        "scripts/test_branch_shares.py",
+    ] {
         let out = Command::new(py).arg(root().join(script)).output().unwrap();
         crate::common::succeeded(&out, script);
     }
