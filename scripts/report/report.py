@@ -172,6 +172,11 @@ def facts():
         if h:
             for k, v in h.items():
                 f[f"{key}_{k}"] = v
+    if f.get("n15_games") and f.get("w15_games"):  # the node clock's 9 M against the CPU clock's wide run
+        inside = (abs(f["n15_elo"] - f["w15_elo"]) <= f["w15_elo_pm"]
+                  and abs(f["w15_elo"] - f["n15_elo"]) <= f["n15_elo_pm"])
+        f["n15_vs_w15"] = ("each inside the other's 95% interval" if inside
+                           else "not each inside the other's 95% interval")
     for key, planned in [("h48", 4000), ("h48o", 1000)]:
         f[f"{key}_planned"] = planned
         f.setdefault(f"{key}_games", 0)
