@@ -47,6 +47,7 @@ NAME = "branch_shares"
 WINDOW = Fraction(1, 40)  # the node map's budgets within +-2.5% of a CPU run's median nodes a side
 PARTS = 3            # parting points: the first of map.json's top (by games reaching them)
 SCALED, SWEEP, MAP, JITTER = "startpos-scaled-15", "startpos-clock-sweep", "startpos-node-map", "startpos-node-jitter"
+MIN_WINDOW = 20      # the fewest games at a later parting point for a window to count in the answer's span
 OTHER = "other"      # any other move at the ply, or the game's end there
 
 
@@ -140,7 +141,25 @@ def shares(games, parts, builds):
                 row["%s_%s_share_%s" % (key, m, b)] = share(sum(g[pp["mover"]] == b for g in sel), to_move[b])
             row["%s_%s_think_nodes" % (key, m)] = median(
                 [g["thinks"][k - 1][1] for g in sel if g["thinks"] and g["thinks"][k - 1]])
+            # the mover's nodes for the whole game (its side of `nodes`: test, base)
+            row["%s_%s_mover_nodes" % (key, m)] = median([mover_nodes(g, pp, builds) for g in sel])
     return row
+
+
+def mover_nodes(g, pp, builds):
+    """The nodes the side to move at the parting point searched in the whole game."""
+    return g["nodes"][0] if g[pp["mover"]] == builds[1] else g["nodes"][1]
+
+
+def above_map(cpu_games, map_games, pp, builds):
+    """(n, of): of the CPU-clock games that played the parting point's second move, how many
+    had the mover search more nodes in the game than any node-map game that played it."""
+    k = pp["ply"]
+    minor = pp["moves"][1]
+    played = lambda g: g["moves"][:k - 1] == pp["prefix"] and len(g["moves"]) >= k and g["moves"][k - 1] == minor
+    top = max((mover_nodes(g, pp, builds) for g in map_games if played(g)), default=None)
+    sel = [mover_nodes(g, pp, builds) for g in cpu_games if played(g)]
+    return (None if top is None else sum(n > top for n in sel)), len(sel), top
 
 
 def sweep_p(name):
@@ -187,8 +206,12 @@ def build(results):
         rows.append(row("node-map window", MAP, win, for_run=name, budgets=len({g["budget"] for g in win}),
                         budget_lo=None if m is None else round(Fraction(m) * (1 - WINDOW)),
                         budget_hi=None if m is None else round(Fraction(m) * (1 + WINDOW))))
+    above = None
     if cpu:
         rows.append(row("cpu all", "all CPU-clock runs", [g for c in cpu for g in c[-1]]))
+        n, of, top = above_map([g for c in cpu for g in c[-1]], map_games, parts[0], builds)
+        above = {"ply": parts[0]["ply"], "move": parts[0]["moves"][1], "games": of, "above_map_max": n,
+                 "map_max_mover_nodes": top}
     bs = [g["budget"] for g in map_games]
     rows.append(row("node-map all", MAP, map_games, budget_lo=min(bs, default=None), budget_hi=max(bs, default=None),
                     budgets=len(set(bs))))
@@ -208,7 +231,7 @@ def build(results):
     F = {"base": base, "test": test, "window": float(WINDOW), "parting_points_from": source,
          "parting_points": [dict(pp, prefix=" ".join(pp["prefix"])) for pp in parts],
          "node_map_minor_budgets": {str(k): {"move": v[0], "min": v[1], "max": v[2]} for k, v in minor_budgets.items()},
-         "rows": rows}
+         "rows": rows, "minor_above_map": above}
     F["answer"] = answer(F, parts, rows, minor_budgets)
     return {"branch-shares.csv": csv_text(rows), "branch-shares.json": nm.json_text(F),
             "branch-shares.md": md_text(F, parts, rows)}, F
@@ -261,10 +284,13 @@ def answer(F, parts, rows, minor_budgets):
         return ("No CPU-clock run was found; over all its budgets the node clock plays %s at ply %d in %s of the "
                 "games reaching it." % (major, k, P(allr[key(major)])))
     ws = [w[key(major)] for w in win if w[key(major)] is not None]
-    full = sum(x == 1 for x in ws)
+    full, none = sum(x == 1 for x in ws), sum(x == 0 for x in ws)
+    mixed = [x for x in ws if 0 < x < 1]
     at_major = (("in every game reaching it in all %d windows" % len(ws)) if full == len(ws) else
-                ("in every game reaching it in %d of the %d windows (in the others in %s)" % (
-                    full, len(ws), span([x for x in ws if x != 1]))) if full else "in %s of the games reaching it" % span(ws))
+                ("in every game reaching it in %d of the %d windows%s%s" % (
+                    full, len(ws), ", %s in every game in %d" % (minor, none) if none else "",
+                    " (in the other%s %s in %s)" % ("s" if len(mixed) > 1 else "", major, span(mixed)) if mixed else ""))
+                if full else "in %s of the games reaching it" % span(ws))
     t = ["At the nodes the CPU-clock runs delivered (medians %s a side over %d runs), the node clock, over the "
          "budgets within ±%s of each run's median, plays %s at ply %d %s; the CPU-clock runs played %s there in "
          "%s of the games reaching it (%s of all %d)." % (
@@ -291,9 +317,12 @@ def answer(F, parts, rows, minor_budgets):
              if blo is not None else "The node clock never plays %s at ply %d." % (minor, k))
     for q in parts[1:]:
         mq, kq = minor_budgets[q["ply"]][0], "ply%d_%s_share" % (q["ply"], minor_budgets[q["ply"]][0])
-        wq = span([r[kq] for r in win])
+        # windows of at least MIN_WINDOW games at the point: a span over a handful says nothing
+        wq = span([r[kq] for r in win if (r["ply%d_games" % q["ply"]] or 0) >= MIN_WINDOW])
         t.append("At ply %d the CPU-clock runs played %s in %s of the games reaching it, %s." % (
-            q["ply"], mq, span([r[kq] for r in cpu]), "the node clock at their nodes a side in %s" % wq if wq != "n/a"
+            q["ply"], mq, span([r[kq] for r in cpu]), "the node clock at their nodes a side in %s (windows with at least %d games there)" % (wq, MIN_WINDOW) if wq != "n/a"
+            else "and no window of the node clock at their nodes a side has %d games there" % MIN_WINDOW
+            if any(r["ply%d_games" % q["ply"]] for r in win)
             else "and no game of the node clock at their nodes a side reaches it"))
     jit = [c for r in cpu for c in nearest_cells(rows, r["nodes_median"])]
     if jit:

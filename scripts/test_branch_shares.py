@@ -170,15 +170,15 @@ class BranchShares(unittest.TestCase):
         self.assertEqual(F["answer"], (
             "At the nodes the CPU-clock runs delivered (medians 6.00 M–8.00 M a side over 3 runs), the node clock, "
             "over the budgets within ±2.5% of each run's median, plays e7e5 at ply 2 in every game reaching it in 2 of "
-            "the 3 windows (in the others in 0.0%); the CPU-clock runs played c7c5 there in 0.0%–50.0% of the games "
+            "the 3 windows, c7c5 in every game in 1; the CPU-clock runs played c7c5 there in 0.0%–50.0% of the games "
             "reaching it (25.0% of all 8). Against the node clock at its nodes a side, 1 of the 3 runs played c7c5 "
             "more often, 1 less often, 1 as often. On both clocks the think that chose c7c5 searched fewer nodes "
             "than the one that chose e7e5: medians 0.20 M vs 1.00 M over all CPU-clock runs, 0.20 M vs 1.00 M over "
             "the node map's budgets. The node clock plays c7c5 at ply 2 only at a budget of 6.000 M; 1 of the 3 "
             "CPU-clock runs played both moves at their one nominal clock. At ply 3 the CPU-clock runs played g1f3 "
-            "in 50.0%–66.7% of the games reaching it, the node clock at their nodes a side in 50.0%–100.0%. At ply 4 "
-            "the CPU-clock runs played d7d6 in 0.0%–100.0% of the games reaching it, the node clock at their nodes a "
-            "side in 50.0%. On the jittered node clock, the cells nearest each run's median play c7c5 at ply 2 in 0.0% "
+            "in 50.0%–66.7% of the games reaching it, and no window of the node clock at their nodes a side has 20 "
+            "games there. At ply 4 the CPU-clock runs played d7d6 in 0.0%–100.0% of the games reaching it, and no "
+            "window of the node clock at their nodes a side has 20 games there. On the jittered node clock, the cells nearest each run's median play c7c5 at ply 2 in 0.0% "
             "(σ 0.005), 50.0% (σ 0.02)."))
         self.assertTrue(md.startswith("# Branch shares"))
         self.assertIn(F["answer"], md)

@@ -86,7 +86,9 @@ def head_to_head(run_dir, build="sd"):
         "ptnml": [int(row[k]) for k in PTNML_COLUMNS][::sign],
         "illegal": sum(g["termination"] == "illegal_move" for g in games),
         # the calibrations its segments were played at (M nodes/s)
-        "nps": sorted({round(float(ur.settings(g).get("tc_nps", "nan")) / 1e6, 2) for g in games}),
+        # the CPU clock's speeds (M nodes/s); none on the node clock, which has no speed
+        "nps": sorted({round(float(ur.settings(g)["tc_nps"]) / 1e6, 2) for g in games
+                       if "tc_nps" in ur.settings(g)}),
         # the CPU both sides' thinks took (their clocks): a quiet machine's two cores play two
         # games at once, so the run's pace there; pauses and a busy machine add only wall time
         # the nodes each side searched in a game, averaged over the games (what the clock
