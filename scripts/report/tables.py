@@ -26,6 +26,10 @@ def answer_table(f):
             g = f["n15_games"]
             c15 += (f"; node clock 9 M: {pct(f['n15_score'])}, {elo_text(f['n15_elo'], f['n15_elo_pm'])}, {g}"
                     + (" (running)" if g < f["node_15_wide_planned"] else ""))
+        if name == "iidr2" and f.get("n15r2_games"):  # sd vs iidr2 on the node clock (being played)
+            g = f["n15r2_games"]
+            c15 += (f"; node clock 9 M: {pct(f['n15r2_score'])}, {elo_text(f['n15r2_elo'], f['n15r2_elo_pm'])}, {g}"
+                    + (" (running)" if g < f["node_15_sd_iidr2_planned"] else ""))
         c60 = cell("s60", name)
         if name == "old" and "m60_games" in f:
             match = f"match: {pct(f['m60_score'])}, {elo_text(f['m60_elo'], f['m60_elo_pm'])}, {f['m60_games']}"
@@ -50,7 +54,7 @@ def delivered(f, name):
     wide = WIDE.get(name, (None,))[0]
     sp = {"old": "sp", "iidr2": "spr2"}.get(name)
     runs = [("15 s study", f"s15_{name}"), ("15 s match", "m15" if name == "old" else None),
-            ("15 s wide", wide), ("node clock 9 M", "n15" if name == "old" else None), ("60 s match", "m60" if name == "old" else None),
+            ("15 s wide", wide), ("node clock 9 M", {"old": "n15", "iidr2": "n15r2"}.get(name)), ("60 s match", "m60" if name == "old" else None),
             ("60 s gauntlet", f"g60_{'sd' if name == 'old' else name}"),
             ("initial position", sp)]
     return "; ".join(f"{what} {mnodes(f[key + '_nodes_side'])}" for what, key in runs
