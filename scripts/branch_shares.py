@@ -231,7 +231,10 @@ def build(results):
     F = {"base": base, "test": test, "window": float(WINDOW), "parting_points_from": source,
          "parting_points": [dict(pp, prefix=" ".join(pp["prefix"])) for pp in parts],
          "node_map_minor_budgets": {str(k): {"move": v[0], "min": v[1], "max": v[2]} for k, v in minor_budgets.items()},
-         "rows": rows, "minor_above_map": above}
+         "rows": rows, "minor_above_map": above,
+         # each side's searched nodes over its budget, the median over the node map's games
+         "map_used_of_budget": share(median([n / g["budget"] for g in map_games for n in g["nodes"]
+                                             if g["budget"]]) or 0, 1) if map_games else None}
     F["answer"] = answer(F, parts, rows, minor_budgets)
     return {"branch-shares.csv": csv_text(rows), "branch-shares.json": nm.json_text(F),
             "branch-shares.md": md_text(F, parts, rows)}, F
@@ -348,7 +351,9 @@ def md_text(F, parts, rows):
     B, T = F["base"], F["test"]
     L = ["# Branch shares at the initial position's parting points: CPU clock vs node clock", "", F["answer"], "",
          "- window: the node map's budgets within ±%s of a CPU run's median nodes a side (both sides of every game); "
-         "a node-map row's nodes a side are what its games searched, not their budgets" % pct(WINDOW),
+         "a node-map row's nodes a side are what its games searched, not their budgets (the window compares a "
+         "CPU run's searched nodes with budgets: node-map games search a median of %s of their budget)" % (
+             pct(WINDOW), "n/a" if F["map_used_of_budget"] is None else P(F["map_used_of_budget"])),
          "- parting points (from %s): %s" % (F["parting_points_from"], "; ".join(
              "ply %d, %s to move after `%s`: %s" % (p["ply"], p["mover"], p["prefix"], ", ".join(p["moves"]))
              for p in F["parting_points"])),
