@@ -273,7 +273,10 @@ fn sanity_published_c_matches_plain_play() {
         .into_iter()
         .filter(|&b| matches!(b, B::Old | B::Sd) || common::deep())
         .collect();
-    assert_eq!(twins.len(), if common::deep() { c_twins().len() } else { 2 });
+    assert_eq!(
+        twins.len(),
+        if common::deep() { c_twins().len() } else { 2 }
+    );
     for b in twins {
         let c_out = common::run_c(bins.plain(b), &s.input);
         let umax_out = common::run_umax(&s, b, false);
