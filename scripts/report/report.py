@@ -88,8 +88,13 @@ def clocks_paired(f):
     ptnml, _ = ur.pentanomial(same)
     e, _, _, h = ur.ptnml_interval(ptnml)
     f["n15_cpu_games"], f["n15_cpu_elo"], f["n15_cpu_elo_pm"] = len(same), e, h
-    by = lambda rows: {o: statistics.mean(float(g["test_score"]) for g in rows if g["opening_id"] == o) for o in ids}
-    a, b = by(node.rows), by([g for g in cpu.rows if g["opening_id"] in ids])
+    def by(rows):  # each opening's mean score, one pass over the rows
+        scores = {}
+        for g in rows:
+            if g["opening_id"] in ids:
+                scores.setdefault(g["opening_id"], []).append(float(g["test_score"]))
+        return {o: statistics.mean(v) for o, v in scores.items()}
+    a, b = by(node.rows), by(cpu.rows)
     diffs = [a[o] - b[o] for o in sorted(ids)]
     per = 400 / math.log(10) / 0.25
     f["n15_diff_elo"] = statistics.mean(diffs) * per

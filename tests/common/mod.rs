@@ -533,6 +533,12 @@ pub fn deep() -> bool {
     smoke_scale() >= 2
 }
 
+/// Whether build `b` makes the checks the default run keeps to old and sd (every build in the
+/// deeper run).
+pub fn old_sd_or_deep(b: B) -> bool {
+    matches!(b, B::Old | B::Sd) || deep()
+}
+
 /// The seeded generator of the random sessions.
 #[allow(unused_imports)]
 pub use umax::splitmix::SplitMix64 as Rng;

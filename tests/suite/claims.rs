@@ -260,19 +260,7 @@ fn the_node_maps_are_what_the_games_give() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    let shares = Command::new("python3")
-        .arg(root.join("scripts/branch_shares.py"))
-        .arg("--results")
-        .arg(root.join("results"))
-        .arg("--check")
-        .output()
-        .unwrap();
-    assert!(
-        shares.status.success(),
-        "scripts/branch_shares.py: {}{}",
-        String::from_utf8_lossy(&shares.stdout),
-        String::from_utf8_lossy(&shares.stderr)
-    );
+    check_script("branch_shares.py", "the branch shares");
     // a copy with one figure changed fails
     let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("node-map-stale");
     let _ = std::fs::remove_dir_all(&tmp);

@@ -41,7 +41,7 @@ fn run(b: B) {
 /// (every twin in the deeper run, [`common::deep`]); the other builds' deep searches are
 /// checked against the C on the bench positions, whole games and the reduced-IID audits.
 fn runs_here(s: &common::Session, b: B) -> bool {
-    s.nodes != "1e7" || matches!(b, B::Old | B::Sd) || common::deep()
+    s.nodes != "1e7" || common::old_sd_or_deep(b)
 }
 
 /// Every build with a C twin, the builds in parallel.

@@ -271,7 +271,7 @@ fn sanity_published_c_matches_plain_play() {
     };
     let twins: Vec<B> = c_twins()
         .into_iter()
-        .filter(|&b| matches!(b, B::Old | B::Sd) || common::deep())
+        .filter(|&b| common::old_sd_or_deep(b))
         .collect();
     assert_eq!(
         twins.len(),
