@@ -52,6 +52,15 @@ def node_facts(f):
         csvs = sorted((RES / name).glob("**/games.csv"))
         f[f"{key}_games"] = sum(len(read_csv(c)) for c in csvs)
         f[f"{key}_planned"] = planned
+    jit = RES / "startpos-node-jitter" / "jitter.json"
+    if jit.is_file():  # the jitter map as far as its cells are in (scripts/node_jitter.py)
+        j = json.load(open(jit))["overall"]
+        f["jit_cells_complete"], f["jit_cells_with_games"] = j["cells_complete"], j["cells_with_games"]
+        f["jit_cells_planned"] = 21 * 3
+        f["jit_reach"] = j["reaching_575"]["count"]
+        f["jit_lo"] = j["lowest_cell"]["score"] if j["lowest_cell"] else None
+        f["jit_hi"] = j["highest_cell"]["score"] if j["highest_cell"] else None
+        f["jit_sigmas"] = ", ".join(f"{s['sigma']}" for s in json.load(open(jit))["sigmas"] if s["cells_complete"])
     m = RES / "startpos-node-map" / "map.json"
     if m.is_file():
         j = json.load(open(m))
@@ -225,6 +234,14 @@ def facts():
                 f[f"{key}_{k}"] = v
     if f.get("n15_games") and f.get("w15_games"):  # the node clock's 9 M against the CPU clock's wide run
         clocks_paired(f)
+    if f.get("n15r2_games") and f.get("wr2_games"):  # sd vs iidr2: node clock against CPU clock
+        # independent runs on different openings: the difference's half-width from both
+        f["n15r2_diff_elo"] = f["n15r2_elo"] - f["wr2_elo"]
+        f["n15r2_diff_pm"] = math.hypot(f["n15r2_elo_pm"], f["wr2_elo_pm"])
+        f["n15r2_diff_verdict"] = ("the two clocks' results differ" if abs(f["n15r2_diff_elo"]) > f["n15r2_diff_pm"]
+                                   else "no difference between the clocks is seen")
+        f["n15r2_state"] = ("complete" if f["n15r2_games"] >= f["node_15_sd_iidr2_planned"]
+                            else f"{f['n15r2_games']:,} of {f['node_15_sd_iidr2_planned']:,} games, being played")
     for key, planned in [("h48", 4000), ("h48o", 1000)]:
         f[f"{key}_planned"] = planned
         f.setdefault(f"{key}_games", 0)
