@@ -13,10 +13,7 @@ import csv
 import io
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import unittest
 from contextlib import redirect_stderr, redirect_stdout
 
@@ -25,9 +22,8 @@ SCRIPT = os.path.join(HERE, "branch_shares.py")
 sys.path.insert(0, HERE)
 import branch_shares  # noqa: E402
 import node_map  # noqa: E402
+from testrows import HEADER, games_row, read, run, tempdir  # noqa: E402
 
-HEADER = ("game,pair,opening_id,opening,white,black,result,sd_score,termination,plies,sd_nodes,old_nodes,"
-          "sd_cpu_s,old_cpu_s,sd_wall_s,old_wall_s,sd_depth,old_depth,moves,settings\n")
 A, B = "e2e4 e7e5 g1f3 b8c6", "e2e4 e7e5 d2d4 e5d4"
 C, C2 = "e2e4 c7c5 g1f3 d7d6", "e2e4 c7c5 g1f3 b8c6"
 E = "e2e4 e7e6 d2d4 d7d5"   # another move at ply 2
@@ -50,8 +46,8 @@ J005 = [(1, 1, "old", B, 5900000, 5900000), (2, 1, "sd", B, 5900000, 5900000)]
 
 
 def games_csv(games, st):
-    return HEADER + "".join('%d,%d,0,,%s,%s,1/2-1/2,0.5,threefold,%d,%d,%d,0.1,0.1,0.1,0.1,5,5,%s,"%s"\n' % (
-        g, p, w, "sd" if w == "old" else "old", len(mv.split()), sn, on, mv, st) for g, p, w, mv, sn, on in games)
+    return HEADER + "".join(games_row(g, p, w, "sd" if w == "old" else "old", "1/2-1/2", "0.5", mv, st, sn, on)
+                            for g, p, w, mv, sn, on in games)
 
 
 def games_pgn(games):
@@ -70,15 +66,9 @@ def write(path, text):
         f.write(text)
 
 
-def read(path):
-    with open(path, encoding="utf-8") as f:
-        return f.read()
-
-
 class BranchShares(unittest.TestCase):
     def setUp(self):
-        self.dir = tempfile.mkdtemp(prefix="branch_shares_test_")
-        self.addCleanup(shutil.rmtree, self.dir)
+        self.dir = tempdir(self, "branch_shares_test_")
         R = self.res = os.path.join(self.dir, "results")
         nmap = os.path.join(R, "startpos-node-map")
         write(os.path.join(nmap, "games.csv"), games_csv(MAP, MAP_ST))
@@ -97,8 +87,7 @@ class BranchShares(unittest.TestCase):
         os.makedirs(os.path.join(jit, "s0.02", "b8000000"))   # a cell not played yet
 
     def run_script(self, *args, results=None):
-        return subprocess.run([sys.executable, SCRIPT, "--results", results or self.res] + list(args),
-                              capture_output=True, text=True)
+        return run(SCRIPT, "--results", results or self.res, *args)
 
     def call(self, *args):
         """branch_shares.main in this process (a subprocess costs more than the script): (exit code, stderr)."""

@@ -8,19 +8,15 @@ Run:  python3 scripts/test_node_jitter.py
 """
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "node_jitter.py")
 sys.path.insert(0, HERE)
 import node_jitter  # noqa: E402
+from testrows import HEADER, games_row, read, run, tempdir  # noqa: E402
 
-HEADER = ("game,pair,opening_id,opening,white,black,result,sd_score,termination,plies,sd_nodes,old_nodes,"
-          "sd_cpu_s,old_cpu_s,sd_wall_s,old_wall_s,sd_depth,old_depth,moves,settings\n")
 C6 = "c2c4 e7e5 d2d4 b8c6 g1f3"
 D4 = "c2c4 e7e5 d2d4 e5d4 d1d4"
 SHORT = "c2c4 e7e5 d2d4"  # a game of 3 plies: its ply 4 is "(end)"
@@ -35,8 +31,7 @@ def settings(sigma, budget, games=100):
 
 def row(game, pair, sd_white, hp, moves, st):
     w, b = ("sd", "old") if sd_white else ("old", "sd")
-    return '%d,%d,0,,%s,%s,%s,%g,threefold,%d,1,1,0.1,0.1,0.1,0.1,5,5,%s,"%s"\n' % (
-        game, pair, w, b, RESULT[sd_white][hp], hp / 2, len(moves.split()), moves, st)
+    return games_row(game, pair, w, b, RESULT[sd_white][hp], "%g" % (hp / 2), moves, st)
 
 
 def cell_text(sigma, budget, pairs, games=100):
@@ -67,15 +62,9 @@ def cells():
             ("s0.02", "b6300000"): cell_text("0.02", 6300000, e) + row(42, 21, True, 1, C6, settings("0.02", 6300000))[:40]}
 
 
-def read(path):
-    with open(path, encoding="utf-8") as f:
-        return f.read()
-
-
 class NodeJitter(unittest.TestCase):
     def setUp(self):
-        self.dir = tempfile.mkdtemp(prefix="node_jitter_test_")
-        self.addCleanup(shutil.rmtree, self.dir)
+        self.dir = tempdir(self, "node_jitter_test_")
         for (s, b), text in cells().items():
             os.makedirs(os.path.join(self.dir, s, b))
             with open(os.path.join(self.dir, s, b, "games.csv"), "w") as f:
@@ -85,7 +74,7 @@ class NodeJitter(unittest.TestCase):
             open(os.path.join(self.dir, "s0.005", name), "w").close()
 
     def run_script(self, *args, root=None):
-        return subprocess.run([sys.executable, SCRIPT, root or self.dir] + list(args), capture_output=True, text=True)
+        return run(SCRIPT, root or self.dir, *args)
 
     def write_cell(self, s, b, text):
         with open(os.path.join(self.dir, s, b, "games.csv"), "w") as f:

@@ -5,19 +5,15 @@ Run:  python3 scripts/test_node_map.py
 """
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "node_map.py")
 sys.path.insert(0, HERE)
 import node_map  # noqa: E402
+from testrows import HEADER, games_row, read, run, tempdir  # noqa: E402
 
-HEADER = ("game,pair,opening_id,opening,white,black,result,sd_score,termination,plies,sd_nodes,old_nodes,"
-          "sd_cpu_s,old_cpu_s,sd_wall_s,old_wall_s,sd_depth,old_depth,moves,settings\n")
 SETTINGS = "builds=old,sd;node_clock=6000000;node_clock_step=6000;max_plies=400;openings=startpos.pgn;games=6"
 # game, pair, white, black, result, sd_score, moves
 GAMES = [
@@ -34,8 +30,7 @@ SAN = {"e2e4": "e4", "d2d4": "d4", "e7e5": "e5", "c7c5": "c5", "d7d5": "d5"}
 
 def csv_row(g):
     game, pair, w, b, res, sc, moves = g
-    return '%d,%d,0,,%s,%s,%s,%s,threefold,%d,1,1,0.1,0.1,0.1,0.1,5,5,%s,"%s"\n' % (
-        game, pair, w, b, res, sc, len(moves.split()), moves, SETTINGS)
+    return games_row(game, pair, w, b, res, sc, moves, SETTINGS)
 
 
 def pgn_game(g):
@@ -49,15 +44,9 @@ def pgn_game(g):
     return "\n".join(tags) + "\n\n" + body + "\n\n"
 
 
-def read(path):
-    with open(path, encoding="utf-8") as f:
-        return f.read()
-
-
 class NodeMap(unittest.TestCase):
     def setUp(self):
-        self.dir = tempfile.mkdtemp(prefix="node_map_test_")
-        self.addCleanup(shutil.rmtree, self.dir)
+        self.dir = tempdir(self, "node_map_test_")
         order = [GAMES[i] for i in (1, 0, 3, 2, 5, 4)]  # completion order, not game order
         with open(os.path.join(self.dir, "games.csv"), "w") as f:
             f.write(HEADER + "".join(csv_row(g) for g in order) + csv_row(GAMES[0])[:30])  # a torn last line
@@ -65,7 +54,7 @@ class NodeMap(unittest.TestCase):
             f.write("".join(pgn_game(g) for g in order))
 
     def run_script(self, *args):
-        return subprocess.run([sys.executable, SCRIPT, self.dir] + list(args), capture_output=True, text=True)
+        return run(SCRIPT, self.dir, *args)
 
     def test_map(self):
         files, F = node_map.build(self.dir)
