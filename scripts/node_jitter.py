@@ -327,16 +327,23 @@ def md_text(F):
     pc = lambda v: "n/a" if v is None else pct(v)
     el = lambda v: "n/a" if v is None else fixed(v, 1, sign=True)
     mb = lambda b: fixed(b / 1e6, 1)
-    elo_iv = lambda d: "%s [%s, %s]" % (el(d["elo"]), el(d["elo_lo"]), el(d["elo_hi"]))
+    # a zero-width interval (every pair scored alike) is no interval for anything beyond those pairs
+    elo_iv = lambda d: ("%s (every pair alike: no interval)" % el(d["elo"])
+                        if d["elo_lo"] is not None and d["elo_lo"] == d["elo_hi"]
+                        else "%s [%s, %s]" % (el(d["elo"]), el(d["elo_lo"]), el(d["elo_hi"])))
     O = F["overall"]
     hit = O["reaching_575"]
     L = ["# %s: %s vs %s from the initial position, %d-game matches on a jittered node clock" % (
         F["run"], T, B, PLAN_GAMES), "",
-        "**How likely was 57.5%%?** %d of the %d complete cells (of %d planned) reach it%s; the complete cells "
-        "score %s on average (lowest %s, highest %s). All %d games pooled: %s, Elo %s (95%%, normal on the "
-        "pair scores; the pairs of a cell are independent draws of the jitter, the cells are fixed budgets)." % (
+        "**How likely was 57.5%%?** %d of the %d complete cells (of %d planned%s) reach it%s; the complete cells "
+        "score %s on average (lowest %s, highest %s). All %d games pooled (the complete pairs of every cell): "
+        "%s, Elo %s (95%%, normal on the pair scores as if every pair were independent: within a cell the "
+        "pairs are independent draws of the jitter, but every cell draws from the same seeds and the cells "
+        "are fixed budgets)." % (
             hit["count"], O["cells_complete"], O["cells_planned"],
-            " (%s)" % pc(hit["share_of_complete_cells"]) if O["cells_complete"] else "",
+            "; the estimated σ's %d join when its first cell is on disk" % len(PLAN_BUDGETS)
+            if len(F["sigmas"]) == len(PLAN_SIGMAS) else "",
+            " (%s)" % pc(hit["share_of_complete_cells"]) if O["cells_complete"] >= 10 else "",
             pc(O["mean_score_complete_cells"]), pc((O["lowest_cell"] or {}).get("score")),
             pc((O["highest_cell"] or {}).get("score")), O["games"], pc(O["pooled"]["score"]),
             elo_iv(O["pooled"])), ""]

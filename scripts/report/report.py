@@ -60,6 +60,10 @@ def node_facts(f):
         f["jit_reach"] = j["reaching_575"]["count"]
         f["jit_lo"] = j["lowest_cell"]["score"] if j["lowest_cell"] else None
         f["jit_hi"] = j["highest_cell"]["score"] if j["highest_cell"] else None
+        done = [c for c in json.load(open(jit))["cells"] if c["complete"]]
+        f["jit_complete_budgets"] = " and ".join(
+            [", ".join(f"{c['budget'] / 1e6:.1f}" for c in done[:-1]), f"{done[-1]['budget'] / 1e6:.1f}"]
+            if len(done) > 1 else [f"{c['budget'] / 1e6:.1f}" for c in done])
         f["jit_sigmas"] = ", ".join(f"{s['sigma']}" for s in json.load(open(jit))["sigmas"] if s["cells_complete"])
     m = RES / "startpos-node-map" / "map.json"
     if m.is_file():
@@ -238,8 +242,14 @@ def facts():
         # independent runs on different openings: the difference's half-width from both
         f["n15r2_diff_elo"] = f["n15r2_elo"] - f["wr2_elo"]
         f["n15r2_diff_pm"] = math.hypot(f["n15r2_elo_pm"], f["wr2_elo_pm"])
-        f["n15r2_diff_verdict"] = ("the two clocks' results differ" if abs(f["n15r2_diff_elo"]) > f["n15r2_diff_pm"]
-                                   else "no difference between the clocks is seen")
+        seen = abs(f["n15r2_diff_elo"]) > f["n15r2_diff_pm"]
+        f["n15r2_diff_verdict"] = ("they differ" if seen else
+                                   "no difference is seen, though one of up to %d Elo is not excluded"
+                                   % round(abs(f["n15r2_diff_elo"]) + f["n15r2_diff_pm"]))
+        # where the post's 57.5% lies against the node-clock run's interval
+        lo, hi = f["n15r2_elo"] - f["n15r2_elo_pm"], f["n15r2_elo"] + f["n15r2_elo_pm"]
+        f["n15r2_claim_in"] = ("inside" if lo <= f["claim_elo"] <= hi
+                               else "above" if f["claim_elo"] > hi else "below")
         f["n15r2_state"] = ("complete" if f["n15r2_games"] >= f["node_15_sd_iidr2_planned"]
                             else f"{f['n15r2_games']:,} of {f['node_15_sd_iidr2_planned']:,} games, being played")
     for key, planned in [("h48", 4000), ("h48o", 1000)]:
