@@ -164,6 +164,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 csv: args.csv,
                 c,
                 first: args.first,
+                first_board_s: args.first_board_timeout,
             };
             let t = umax::oracle::verify(&opts, |line| println!("{}", umax::text::escape(line)))?;
             println!(

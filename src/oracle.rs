@@ -61,8 +61,9 @@ pub fn c_squares(uci: &str) -> (i32, i32) {
     (k as i32, l as i32)
 }
 
-/// Seconds a C process may take to print its first board.
-const FIRST_BOARD_S: u64 = 10;
+/// Seconds a C process may take to print its first board, unless told otherwise
+/// (`umax verify-c --first-board-timeout`).
+pub const FIRST_BOARD_S: f64 = 10.0;
 
 /// One running C process.
 pub struct CProcess {
@@ -87,8 +88,13 @@ pub struct CThink {
 }
 
 impl CProcess {
-    /// Starts `binary` and reads its first board.
+    /// Starts `binary` and reads its first board, waiting [`FIRST_BOARD_S`] for it.
     pub fn spawn(binary: &Path) -> Result<CProcess, String> {
+        Self::spawn_within(binary, FIRST_BOARD_S)
+    }
+
+    /// Starts `binary` and reads its first board, waiting at most `first_board_s` seconds for it.
+    pub fn spawn_within(binary: &Path, first_board_s: f64) -> Result<CProcess, String> {
         let mut child = Command::new("stdbuf")
             .arg("-oL")
             .arg(local(binary))
@@ -118,7 +124,7 @@ impl CProcess {
             let (printed, _) = board
                 .wait_timeout_while(
                     printed,
-                    std::time::Duration::from_secs(FIRST_BOARD_S),
+                    std::time::Duration::from_secs_f64(first_board_s),
                     |p| !*p,
                 )
                 .unwrap_or_else(|e| e.into_inner());
@@ -133,7 +139,7 @@ impl CProcess {
         });
         let first = p.reply().map_err(|e| {
             format!(
-                "{}: printed no board (not micro-Max, or stopped after {FIRST_BOARD_S} s without one): {e}",
+                "{}: printed no board (not micro-Max, or stopped after {first_board_s} s without one): {e}",
                 binary.display()
             )
         });
@@ -279,6 +285,16 @@ fn row_clock(row: &GameRow) -> Option<crate::nodeclock::NodeClock> {
 /// Plays `row`'s game with two C processes, `base_c` the C twin of the row's base build and
 /// `test_c` of its test build; `Err` names the first difference.
 pub fn replay_with_c(row: &GameRow, base_c: &Path, test_c: &Path) -> Result<(), String> {
+    replay_with_c_within(row, base_c, test_c, FIRST_BOARD_S)
+}
+
+/// [`replay_with_c`], each C process given `first_board_s` seconds to print its first board.
+pub fn replay_with_c_within(
+    row: &GameRow,
+    base_c: &Path,
+    test_c: &Path,
+    first_board_s: f64,
+) -> Result<(), String> {
     replayable(row)?;
     let (base_name, test_name) = crate::games_csv::settings_builds(&row.settings)
         .unwrap_or_else(|| crate::builds::Pairing::default().names());
@@ -295,8 +311,8 @@ pub fn replay_with_c(row: &GameRow, base_c: &Path, test_c: &Path) -> Result<(), 
         }
     };
     let mut procs = [
-        CProcess::spawn(bin(&row.white)?)?,
-        CProcess::spawn(bin(&row.black)?)?,
+        CProcess::spawn_within(bin(&row.white)?, first_board_s)?,
+        CProcess::spawn_within(bin(&row.black)?, first_board_s)?,
     ];
     let moves: Vec<&str> = row.moves.split_whitespace().collect();
     let book = row.opening.split_whitespace().count();
@@ -404,6 +420,8 @@ pub struct VerifyOptions {
     pub c: Vec<(crate::builds::Build, std::path::PathBuf)>,
     /// Replay only the first N games (in game order).
     pub first: Option<usize>,
+    /// Seconds each C process may take to print its first board ([`FIRST_BOARD_S`] by default).
+    pub first_board_s: f64,
 }
 
 /// The totals of a verification.
@@ -453,8 +471,8 @@ pub fn check_executable(binary: &Path) -> Result<(), String> {
 /// game. The published C reads the limit line as a move line and answers it with a board and no
 /// trace, so it is told apart at once, without waiting for its own 1e7-node think (the process
 /// is killed with that think under way).
-pub fn check_instrumented(binary: &Path, make: &str) -> Result<(), String> {
-    let mut p = CProcess::spawn(binary)?;
+pub fn check_instrumented(binary: &Path, make: &str, first_board_s: f64) -> Result<(), String> {
+    let mut p = CProcess::spawn_within(binary, first_board_s)?;
     p.set_limit(CHECK_LIMIT)?;
     if p.send("")?.is_empty() {
         return Err(format!(
@@ -553,7 +571,7 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
     }
     // only then run them: a file that cannot be executed is named before any other's think
     for (_, path) in &need {
-        check_instrumented(path, &make)?;
+        check_instrumented(path, &make, opts.first_board_s)?;
     }
     let mut totals = VerifyTotals::default();
     let cpu0 = children_cpu_seconds();
@@ -561,7 +579,7 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
     for row in &rows {
         totals.games += 1;
         totals.umax_think_cpu_s += row.test_cpu_s + row.base_cpu_s;
-        match replay_with_c(row, &need[0].1, &need[1].1) {
+        match replay_with_c_within(row, &need[0].1, &need[1].1, opts.first_board_s) {
             Ok(()) => {
                 totals.plies += row.plies;
                 totals.nodes += row.test_nodes + row.base_nodes;

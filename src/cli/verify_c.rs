@@ -22,6 +22,21 @@ pub struct VerifyCArgs {
     /// Replay only the first N games (in game order).
     #[arg(long, value_name = "N", value_parser = parse_count_usize)]
     pub first: Option<usize>,
+    /// Seconds each C process may take to print its first board before it is stopped and named
+    /// (not micro-Max, or a machine too busy to start it): a number above 0, at most 3600.
+    #[arg(long, value_name = "SECONDS", default_value_t = umax::oracle::FIRST_BOARD_S,
+          value_parser = parse_first_board, allow_negative_numbers = true)]
+    pub first_board_timeout: f64,
+}
+
+/// `--first-board-timeout SECONDS` of verify-c: finite, above 0, at most an hour.
+fn parse_first_board(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v <= 3600.0 => Ok(v),
+        _ => Err(format!(
+            "'{s}': expected seconds above 0 and at most 3600, e.g. 10"
+        )),
+    }
 }
 
 /// `--c BUILD=PATH` of verify-c.

@@ -509,14 +509,28 @@ fn verify_c_says_once_that_a_binary_cannot_run() {
 /// `umax verify-c` of the games in `run` with these C binaries fails before any game (nothing
 /// on stdout), saying once "`named`: `what`".
 fn verify_c_refused(run: &Path, old: &Path, sd: &Path, named: &Path, what: &str) {
-    let out = umax_with(&[
+    verify_c_refused_with(run, old, sd, named, what, &[]);
+}
+
+fn verify_c_refused_with(
+    run: &Path,
+    old: &Path,
+    sd: &Path,
+    named: &Path,
+    what: &str,
+    extra: &[&str],
+) {
+    let csv = run.join("games.csv");
+    let mut args = vec![
         "verify-c",
-        path_str(&run.join("games.csv")),
+        path_str(&csv),
         "--c-old",
         path_str(old),
         "--c-sd",
         path_str(sd),
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let out = umax_with(&args);
     let err = fails_with(&out, &[&format!("{}: {what}", named.display())]);
     assert_eq!(err.matches(what).count(), 1, "{err}");
     assert!(
@@ -527,7 +541,8 @@ fn verify_c_refused(run: &Path, old: &Path, sd: &Path, named: &Path, what: &str)
 }
 
 /// A program that runs but is not micro-Max (here: one that reads its input and never prints)
-/// is stopped after a few seconds without a board and named, not waited on forever.
+/// is stopped after `--first-board-timeout` seconds without a board (10 by default; 1 here) and
+/// named, not waited on forever.
 #[test]
 #[cfg(unix)]
 fn verify_c_stops_a_program_that_prints_no_board() {
@@ -542,13 +557,30 @@ fn verify_c_stops_a_program_that_prints_no_board() {
         std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
     let started = std::time::Instant::now();
-    // one error before any game (not a mismatch line per game)
-    verify_c_refused(&run, &silent, &silent_sd, &silent, "printed no board");
+    // one error before any game (not a mismatch line per game), after the second given
+    verify_c_refused_with(
+        &run,
+        &silent,
+        &silent_sd,
+        &silent,
+        "printed no board (not micro-Max, or stopped after 1 s without one)",
+        &["--first-board-timeout", "1"],
+    );
     assert!(
         started.elapsed() < std::time::Duration::from_secs(60),
         "verify-c took {:?}",
         started.elapsed()
     );
+}
+
+/// `--first-board-timeout` takes seconds above 0 (at most an hour): anything else is a clear
+/// error before any file is read.
+#[test]
+fn verify_c_first_board_timeout_must_be_seconds_above_0() {
+    for bad in ["0", "-1", "nan", "inf", "3601", "ten", ""] {
+        let out = umax_with(&["verify-c", "no-such.csv", "--first-board-timeout", bad]);
+        fails_with(&out, &["--first-board-timeout", "expected seconds above 0"]);
+    }
 }
 
 #[test]
