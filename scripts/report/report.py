@@ -61,9 +61,10 @@ def node_facts(f):
         f["jit_lo"] = j["lowest_cell"]["score"] if j["lowest_cell"] else None
         f["jit_hi"] = j["highest_cell"]["score"] if j["highest_cell"] else None
         done = [c for c in json.load(open(jit))["cells"] if c["complete"]]
-        f["jit_complete_budgets"] = " and ".join(
-            [", ".join(f"{c['budget'] / 1e6:.1f}" for c in done[:-1]), f"{done[-1]['budget'] / 1e6:.1f}"]
-            if len(done) > 1 else [f"{c['budget'] / 1e6:.1f}" for c in done])
+        f["jit_budget_lo"] = min(c["budget"] for c in done) / 1e6 if done else None
+        f["jit_budget_hi"] = max(c["budget"] for c in done) / 1e6 if done else None
+        # the complete cells whose pairs all scored alike (every game drawn, say): no interval
+        f["jit_alike"] = sum(c["elo_lo"] is not None and c["elo_lo"] == c["elo_hi"] for c in done)
         f["jit_sigmas"] = ", ".join(f"{s['sigma']}" for s in json.load(open(jit))["sigmas"] if s["cells_complete"])
     m = RES / "startpos-node-map" / "map.json"
     if m.is_file():
