@@ -88,13 +88,9 @@ pub struct CThink {
 }
 
 impl CProcess {
-    /// Starts `binary` and reads its first board, waiting [`FIRST_BOARD_S`] for it.
-    pub fn spawn(binary: &Path) -> Result<CProcess, String> {
-        Self::spawn_within(binary, FIRST_BOARD_S)
-    }
-
-    /// Starts `binary` and reads its first board, waiting at most `first_board_s` seconds for it.
-    pub fn spawn_within(binary: &Path, first_board_s: f64) -> Result<CProcess, String> {
+    /// Starts `binary` and reads its first board, waiting at most `first_board_s` seconds for it
+    /// ([`FIRST_BOARD_S`] unless told otherwise).
+    pub fn spawn(binary: &Path, first_board_s: f64) -> Result<CProcess, String> {
         let mut child = Command::new("stdbuf")
             .arg("-oL")
             .arg(local(binary))
@@ -311,8 +307,8 @@ pub fn replay_with_c_within(
         }
     };
     let mut procs = [
-        CProcess::spawn_within(bin(&row.white)?, first_board_s)?,
-        CProcess::spawn_within(bin(&row.black)?, first_board_s)?,
+        CProcess::spawn(bin(&row.white)?, first_board_s)?,
+        CProcess::spawn(bin(&row.black)?, first_board_s)?,
     ];
     let moves: Vec<&str> = row.moves.split_whitespace().collect();
     let book = row.opening.split_whitespace().count();
@@ -472,7 +468,7 @@ pub fn check_executable(binary: &Path) -> Result<(), String> {
 /// trace, so it is told apart at once, without waiting for its own 1e7-node think (the process
 /// is killed with that think under way).
 pub fn check_instrumented(binary: &Path, make: &str, first_board_s: f64) -> Result<(), String> {
-    let mut p = CProcess::spawn_within(binary, first_board_s)?;
+    let mut p = CProcess::spawn(binary, first_board_s)?;
     p.set_limit(CHECK_LIMIT)?;
     if p.send("")?.is_empty() {
         return Err(format!(

@@ -40,9 +40,11 @@ FACTS = RES / "facts.json"
 TEST_TIME = ROOT / "docs" / "test-time.json"
 
 
+# the jitter map's plan: 21 budgets at each of three sigmas, a 100-game match each
+JITTER_CELLS = 21 * 3
 # the node-clock runs (scripts/node-queue.sh): directory, games planned
 NODE_RUNS = [("startpos-node-map", 2002), ("node-15-wide", 4000), ("node-15-sd-iidr2", 2000),
-             ("startpos-node-jitter", 21 * 3 * 100), ("startpos-node-map-sd-iidr2", 402), ("node-60-wide", 4000)]
+             ("startpos-node-jitter", JITTER_CELLS * 100), ("startpos-node-map-sd-iidr2", 402), ("node-60-wide", 4000)]
 
 
 def node_facts(f):
@@ -54,18 +56,18 @@ def node_facts(f):
         f[f"{key}_planned"] = planned
     jit = RES / "startpos-node-jitter" / "jitter.json"
     if jit.is_file():  # the jitter map as far as its cells are in (scripts/node_jitter.py)
-        j = json.load(open(jit))["overall"]
-        f["jit_cells_complete"], f["jit_cells_with_games"] = j["cells_complete"], j["cells_with_games"]
-        f["jit_cells_planned"] = 21 * 3
+        jj = json.load(open(jit))
+        j = jj["overall"]
+        f["jit_cells_complete"], f["jit_cells_planned"] = j["cells_complete"], JITTER_CELLS
         f["jit_reach"] = j["reaching_575"]["count"]
         f["jit_lo"] = j["lowest_cell"]["score"] if j["lowest_cell"] else None
         f["jit_hi"] = j["highest_cell"]["score"] if j["highest_cell"] else None
-        done = [c for c in json.load(open(jit))["cells"] if c["complete"]]
+        done = [c for c in jj["cells"] if c["complete"]]
         f["jit_budget_lo"] = min(c["budget"] for c in done) / 1e6 if done else None
         f["jit_budget_hi"] = max(c["budget"] for c in done) / 1e6 if done else None
         # the complete cells whose pairs all scored alike (every game drawn, say): no interval
         f["jit_alike"] = sum(c["elo_lo"] is not None and c["elo_lo"] == c["elo_hi"] for c in done)
-        f["jit_sigmas"] = ", ".join(f"{s['sigma']}" for s in json.load(open(jit))["sigmas"] if s["cells_complete"])
+        f["jit_sigmas"] = ", ".join(f"{s['sigma']}" for s in jj["sigmas"] if s["cells_complete"])
     m = RES / "startpos-node-map" / "map.json"
     if m.is_file():
         j = json.load(open(m))
