@@ -146,8 +146,10 @@ CLAIMS = [
     ("answer 3: from the initial position sd wins its pair at more budgets than it loses and scores above 50% over the map; the CPU-clock run's interval holds 0 and lies below the map's score, also over the budgets it delivered",
      lambda f: f["nm_wins"] > f["nm_losses"] and f["nm_score"] > 0.5
      and f["sp_lo"] < 0 < f["sp_hi"] and f["sp_hi"] < ur.elo(f["nm_sp_window_score"]) < ur.elo(f["nm_score"])),
-    ("node clock: the jitter sentence says 'all at the smallest wavering': the complete cells are of one sigma, 0.005",
-     lambda f: f["jit_sigmas"] == "0.005"),
+    ("node clock: the jitter sentence's clauses, one a sigma, count every complete cell",
+     lambda f: sum(n for _, n, _ in f["jit_sigmas_complete"]) == f["jit_cells_complete"]),
+    ("node clock: 'at larger wavering ... not yet known': the largest sigma's cells are not all played",
+     lambda f: f["jit_largest_open"]),
     ("answer 3: the jitter runs are being played, not complete (the sentence says so)",
      lambda f: 0 < f["startpos_node_jitter_games"] < f["startpos_node_jitter_planned"]),
     ("answer 2: 'on the node clock it is above iidr2 too': the node-clock run's interval lies above 0",

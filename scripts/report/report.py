@@ -59,15 +59,25 @@ def node_facts(f):
         jj = json.load(open(jit))
         j = jj["overall"]
         f["jit_cells_complete"], f["jit_cells_planned"] = j["cells_complete"], JITTER_CELLS
-        f["jit_reach"] = j["reaching_575"]["count"]
-        f["jit_lo"] = j["lowest_cell"]["score"] if j["lowest_cell"] else None
-        f["jit_hi"] = j["highest_cell"]["score"] if j["highest_cell"] else None
-        done = [c for c in jj["cells"] if c["complete"]]
-        f["jit_budget_lo"] = min(c["budget"] for c in done) / 1e6 if done else None
-        f["jit_budget_hi"] = max(c["budget"] for c in done) / 1e6 if done else None
-        # the complete cells whose pairs all scored alike (every game drawn, say): no interval
-        f["jit_alike"] = sum(c["elo_lo"] is not None and c["elo_lo"] == c["elo_hi"] for c in done)
-        f["jit_sigmas"] = ", ".join(f"{s['sigma']}" for s in jj["sigmas"] if s["cells_complete"])
+        # one clause per sigma with complete cells: how many, their budgets, how many reach
+        # 57.5%, their scores, and how many have every pair scored alike (no interval)
+        clauses = []
+        f["jit_sigmas_complete"] = []
+        for s in jj["sigmas"]:
+            done = [c for c in jj["cells"] if c["complete"] and c["sigma"] == s["sigma"]]
+            if not done:
+                continue
+            f["jit_sigmas_complete"].append((s["sigma"], len(done), s["reaching_575"]["count"]))
+            alike = sum(c["elo_lo"] is not None and c["elo_lo"] == c["elo_hi"] for c in done)
+            clauses.append(
+                f"at σ {s['sigma']}, {len(done)} of {s['cells_planned']} at budgets from "
+                f"{fixed(min(c['budget'] for c in done) / 1e6)} to {fixed(max(c['budget'] for c in done) / 1e6)} M "
+                f"nodes a side: {s['reaching_575']['count']} reach 57.5%, their scores from "
+                f"{pct(min(c['sd_score'] for c in done))} to {pct(max(c['sd_score'] for c in done))} "
+                f"({alike} with every pair scored alike)")
+        f["jit_by_sigma"] = "; ".join(clauses) if clauses else "none yet"
+        # the largest wavering planned (the last sigma of the plan) still has cells to play
+        f["jit_largest_open"] = j["cells_complete"] < JITTER_CELLS
     m = RES / "startpos-node-map" / "map.json"
     if m.is_file():
         j = json.load(open(m))
