@@ -11,7 +11,7 @@ Reads  RESULTS/startpos-node-map/ (map.json: the first PARTS of `parting_points.
        node_clock_step of its settings), RESULTS/startpos-scaled-15/ and startpos-clock-sweep/clock<+-NN>/
        (those present, in order of their `tc_clock`) and, if present, RESULTS/startpos-node-jitter/
        s<SIGMA>/b<BUDGET>/ (node_jitter.find_cells): games.csv through umaxresults (a torn last line
-       is left out), games.pgn for the nodes of each think (startpos_branches.read_thinks).
+       is left out), games.pgn for the nodes of each think (umaxresults.read_thinks).
 Writes to OUT (default RESULTS/startpos-node-map), each file through a temporary name and a rename:
   branch-shares.csv   a row per CPU-clock run, each followed by its node-map window; all CPU runs
                       pooled; the node map over all budgets; a row per jitter cell. Per parting point:
@@ -37,11 +37,10 @@ from fractions import Fraction
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "report"))
-from formatting import fixed, pct  # noqa: E402
+from formatting import fixed, pct, pct_or_na  # noqa: E402
 import node_jitter as nj  # noqa: E402  (find_cells, has_games, sigma_text)
-import node_map as nm  # noqa: E402  (parting_nodes, json_text, check_or_write)
-import startpos_branches as sb  # noqa: E402  (read_thinks: the nodes of each think from games.pgn)
-import umaxresults as ur  # noqa: E402
+import node_map as nm  # noqa: E402  (json_text)
+import umaxresults as ur  # noqa: E402  (read_thinks: the nodes of each think from games.pgn, parting_nodes)
 
 NAME = "branch_shares"
 WINDOW = Fraction(1, 40)  # the node map's budgets within +-2.5% of a CPU run's median nodes a side
@@ -54,10 +53,6 @@ OTHER = "other"      # any other move at the ply, or the game's end there
 def median(xs):
     m = statistics.median(xs) if xs else None
     return int(m) if m is not None and m == int(m) else m
-
-
-def share(n, d):
-    return round(n / d, 4) if d else None
 
 
 def read_run(d, node_clock=False):
@@ -81,7 +76,7 @@ def read_run(d, node_clock=False):
             except (KeyError, ValueError, TypeError):
                 ur.fail("%s game %s: settings name no node_clock and pair (not a node-clock run)" % (run.path, r["game"]))
         games.append(g)
-    thinks = sb.read_thinks(d, games)
+    thinks = ur.read_thinks(d, games)
     for g in games:
         g["thinks"] = thinks.get(g["game"])
     return run.base, run.test, games
@@ -103,13 +98,13 @@ def parting_points(map_dir, map_games):
         source = "the node map's games"
         top = sorted(({"ply": p, "prefix": " ".join(pre), "games": sum(map(len, nxt.values())),
                        "branches": [{"move": m} for m, _ in sorted(nxt.items(), key=lambda kv: (-len(kv[1]), kv[0]))]}
-                      for p, pre, nxt in nm.parting_nodes(map_games)), key=lambda n: (-n["games"], n["ply"], n["prefix"]))
+                      for p, pre, nxt in ur.parting_nodes(map_games)), key=lambda n: (-n["games"], n["ply"], n["prefix"]))
     parts = []
     try:
         for n in top[:PARTS]:
             moves = []
             for b in n["branches"]:
-                if b["move"] != nm.END and b["move"] not in moves:
+                if b["move"] != ur.END and b["move"] not in moves:
                     moves.append(b["move"])
             prefix = tuple(n["prefix"].split())
             if len(prefix) != n["ply"] - 1 or not moves:
@@ -134,11 +129,11 @@ def shares(games, parts, builds):
         for m in pp["moves"] + [OTHER]:
             sel = [g for g in at if move(g) == m]
             row["%s_%s" % (key, m)] = len(sel)
-            row["%s_%s_share" % (key, m)] = share(len(sel), len(at))
+            row["%s_%s_share" % (key, m)] = ur.share(len(sel), len(at))
             if m == OTHER:
                 continue
             for b in builds:
-                row["%s_%s_share_%s" % (key, m, b)] = share(sum(g[pp["mover"]] == b for g in sel), to_move[b])
+                row["%s_%s_share_%s" % (key, m, b)] = ur.share(sum(g[pp["mover"]] == b for g in sel), to_move[b])
             row["%s_%s_think_nodes" % (key, m)] = median(
                 [g["thinks"][k - 1][1] for g in sel if g["thinks"] and g["thinks"][k - 1]])
             # the mover's nodes for the whole game (its side of `nodes`: test, base)
@@ -219,7 +214,7 @@ def build(results):
     if os.path.isdir(jroot):
         try:
             found = [c for c in nj.find_cells(jroot) if nj.has_games(c[2])]
-        except nm.Bad as e:
+        except ur.Bad as e:
             ur.fail(str(e))
         rows += [row("jitter", os.path.relpath(d, jroot), read_pairing(d, builds), sigma=sigma, budget_lo=budget,
                      budget_hi=budget, budgets=1) for sigma, budget, d in sorted(found)]
@@ -233,7 +228,7 @@ def build(results):
          "node_map_minor_budgets": {str(k): {"move": v[0], "min": v[1], "max": v[2]} for k, v in minor_budgets.items()},
          "rows": rows, "minor_above_map": above,
          # each side's searched nodes over its budget, the median over the node map's games
-         "map_used_of_budget": share(median([n / g["budget"] for g in map_games for n in g["nodes"]
+         "map_used_of_budget": ur.share(median([n / g["budget"] for g in map_games for n in g["nodes"]
                                              if g["budget"]]) or 0, 1) if map_games else None}
     F["answer"] = answer(F, parts, rows, minor_budgets)
     return {"branch-shares.csv": csv_text(rows), "branch-shares.json": nm.json_text(F),
@@ -259,7 +254,7 @@ def csv_text(rows):
 # ---------------------------------------------------------------------------------------------- md
 
 M = lambda n, places=2: "n/a" if n is None else fixed(n / 1e6, places) + " M"
-P = lambda s: "n/a" if s is None else pct(s)
+P = pct_or_na
 
 
 def span(xs, f=P):
@@ -389,7 +384,7 @@ def main(argv=None):
     a = ap.parse_args(argv)
     out = a.out or os.path.join(a.results, MAP)
     files, F = build(a.results)
-    code = nm.check_or_write(NAME, files, out, a.check)
+    code = ur.check_or_write(NAME, files, out, a.check)
     if code is not None:
         return code
     print("%s: %d rows; wrote %s to %s" % (NAME, len(F["rows"]), ", ".join(files), out))

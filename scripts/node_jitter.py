@@ -11,10 +11,11 @@ The question: how likely was the 2006 result, 57.5-42.5 in a 100-game match from
 and at which clocks? And which way did Black go at ply 4 (b8c6 or e5d4, the map's first parting
 point), to compare with the CPU-clock runs at the nodes they delivered?
 
-Reads  ROOT/s*/b*/games.csv through node_map.py's reader (a torn last line, a cell still being
-       played, is dropped; only complete pairs count). A cell's SIGMA and budget are those of its
-       settings (`clock_jitter`, `node_clock`) and must be its directory's. Any subset of the
-       plan may be on disk; a cell directory without games.csv, or with no game yet, is unplayed.
+Reads  ROOT/s*/b*/games.csv through node_map.py's reader, umaxresults.read_match (a torn last
+       line, a cell still being played, is dropped; only complete pairs count). A cell's SIGMA and
+       budget are those of its settings (`clock_jitter`, `node_clock`) and must be its directory's.
+       Any subset of the plan may be on disk; a cell directory without games.csv, or with no game
+       yet, is unplayed.
 Writes to DIR (default ROOT), each file through a temporary name and a rename:
   jitter.csv   one row per cell with a complete pair: sigma, budget, pairs, games, TEST's wins,
                draws and losses, score, Elo with its 95% interval (normal on the pair scores, as
@@ -42,9 +43,9 @@ from collections import Counter, defaultdict
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "report"))
-from formatting import fixed, pct  # noqa: E402
-import node_map as nm  # noqa: E402  (the game reader, its torn-line rule, json_text, esc)
-import umaxresults as ur  # noqa: E402  (settings, Elo, the pair score's interval)
+from formatting import elo_or_na, fixed, pct, pct_or_na  # noqa: E402
+import node_map as nm  # noqa: E402  (json_text, esc)
+import umaxresults as ur  # noqa: E402  (the game reader, its torn-line rule, settings, Elo, the pair score's interval)
 
 NAME = "node_jitter"
 PLAN_SIGMAS = (0.005, 0.02)  # the queue's fixed sigmas; the estimate joins when it is on disk
@@ -52,10 +53,10 @@ PLAN_BUDGETS = tuple(6000000 + 300000 * i for i in range(21))
 PLAN_GAMES = 100             # a match: 50 pairs
 PLY = 4                      # the first parting point of the lines from the initial position
 TARGET = (23, 40)            # 57.5% = 23/40, compared in integers
-END = nm.END                 # a game shorter than PLY plies
+END = ur.END                 # a game shorter than PLY plies
 FILES = ("jitter.csv", "jitter.json", "jitter.svg", "jitter.md")
 COLOURS = ("#15c", "#d62", "#2a7", "#a3c", "#888")
-Bad = nm.Bad
+Bad = ur.Bad
 
 
 # ---------------------------------------------------------------------------------------------- reading
@@ -98,7 +99,7 @@ def has_games(cell_dir):
 
 def read_cell(sigma, budget, cell_dir):
     """(base, test, jitter_seed, complete pairs [(pair, BASE-white game, TEST-white game)])."""
-    base, test, games = nm.read_games(cell_dir)
+    base, test, games = ur.read_match(cell_dir, node_clock=True)
     path = os.path.join(cell_dir, "games.csv")
     seeds = set()
     for g in games:
@@ -137,10 +138,6 @@ def read_cell(sigma, budget, cell_dir):
 
 # ---------------------------------------------------------------------------------------------- facts
 
-def share(n, d):
-    return round(n / d, 4) if d else None
-
-
 def reaches(hp, games):
     """Whether hp half-points in `games` games score at least 57.5% (exact, in integers)."""
     return TARGET[1] * hp >= TARGET[0] * 2 * games
@@ -152,7 +149,7 @@ def ply_move(g):
 
 def moves_text(c, total=None):
     """"b8c6:37;e5d4:63" (counts), or shares of `total`."""
-    return ";".join("%s:%s" % (m, c[m] if total is None else "%g" % share(c[m], total)) for m in sorted(c))
+    return ";".join("%s:%s" % (m, c[m] if total is None else "%g" % ur.share(c[m], total)) for m in sorted(c))
 
 
 def interval(pair_points):
@@ -202,11 +199,11 @@ def summary(cells, planned, T):
         "%s_wins" % T: sum(r["%s_wins" % T] for r, _, _ in cells), "draws": sum(r["draws"] for r, _, _ in cells),
         "%s_losses" % T: sum(r["%s_losses" % T] for r, _, _ in cells),
         "mean_score_complete_cells": round(statistics.mean(r[sc] for r in comp), 4) if comp else None,
-        "reaching_575": {"count": len(hit), "share_of_complete_cells": share(len(hit), len(comp)),
+        "reaching_575": {"count": len(hit), "share_of_complete_cells": ur.share(len(hit), len(comp)),
                          "cells": [{"sigma": r["sigma"], "budget": r["budget"]} for r in hit]},
         "lowest_cell": where(lo) if lo else None, "highest_cell": where(hi) if hi else None,
         "pooled": interval([p for _, pp, _ in cells for p in pp]),
-        "ply4": {m: {"games": ply[m], "share": share(ply[m], games)} for m in sorted(ply)},
+        "ply4": {m: {"games": ply[m], "share": ur.share(ply[m], games)} for m in sorted(ply)},
     }
 
 
@@ -324,8 +321,7 @@ def svg_text(F, budgets):
 
 def md_text(F):
     T, B, sc = F["test"], F["base"], "%s_score" % F["test"]
-    pc = lambda v: "n/a" if v is None else pct(v)
-    el = lambda v: "n/a" if v is None else fixed(v, 1, sign=True)
+    pc, el = pct_or_na, elo_or_na
     mb = lambda b: fixed(b / 1e6, 1)
     # a zero-width interval (every pair scored alike) is no interval for anything beyond those pairs
     elo_iv = lambda d: ("%s (every pair alike: no interval)" % el(d["elo"])
@@ -385,7 +381,7 @@ def main(argv=None):
     except Bad as e:
         print("%s: error: %s" % (NAME, e), file=sys.stderr)
         return 2
-    code = nm.check_or_write(NAME, files, out, a.check)
+    code = ur.check_or_write(NAME, files, out, a.check)
     if code is not None:
         return code
     for S in F["sigmas"] + [dict(F["overall"], sigma="all")]:

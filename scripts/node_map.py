@@ -34,104 +34,19 @@ import math
 import os
 import re
 import sys
-import tempfile
 from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "report"))
-from formatting import fixed, pct  # noqa: E402
-import umaxresults as ur  # noqa: E402  (settings parsing, header pairing, the pair score's interval)
+from formatting import elo_or_na, pct_or_na  # noqa: E402
+import umaxresults as ur  # noqa: E402  (games.csv and games.pgn read, parting_nodes, the pair score's interval)
 
 WINDOW = 51          # running mean of the plot, in budgets
 TOP_PARTS = 12       # parting points in map.json
 TOP_LINES = 10       # lines in map.json
 MAX_WINDOWS = 40     # budget windows listed per branch / line in map.json (the count is always given)
 MD_PARTS, MD_WINDOWS, MD_LINES = 6, 6, 5
-END = "(end)"        # the branch of games that end at a parting node
 NAME = "node_map"
-
-
-class Bad(Exception):
-    """A missing or malformed games.csv."""
-
-
-# ---------------------------------------------------------------------------------------------- reading
-
-def read_games(run):
-    path = os.path.join(run, "games.csv")
-    try:
-        with open(path, newline="", encoding="utf-8-sig") as f:
-            text = f.read()
-        rows = list(csv.reader(io.StringIO(text[: text.rfind("\n") + 1])))  # drop a torn last line
-    except (OSError, UnicodeDecodeError, csv.Error) as e:
-        raise Bad("cannot read %s: %s" % (path, getattr(e, "strerror", None) or e))
-    if not rows:
-        raise Bad("%s is empty" % path)
-    head = rows[0]
-    if len([c for c in head if c.endswith("_score")]) != 1:
-        raise Bad("%s: expected one *_score column in the header" % path)
-    base, test = ur.pairing_of_header(head)
-    need = ["game", "pair", "white", "black", "result", "termination", "plies", "moves", "settings",
-            test + "_score"]
-    missing = [c for c in need if c not in head]
-    if missing:
-        raise Bad("%s: header lacks %s" % (path, ", ".join(missing)))
-    col = {c: i for i, c in enumerate(head)}
-    games = []
-    for n, r in enumerate(rows[1:], 2):
-        if not r:
-            continue
-        if len(r) != len(head):
-            raise Bad("%s line %d: %d fields, header has %d" % (path, n, len(r), len(head)))
-        g = {c: r[i] for c, i in col.items()}
-        st = ur.settings(g["settings"])
-        try:
-            g["game"], g["pair"], g["plies"] = int(g["game"]), int(g["pair"]), int(g["plies"])
-            pts = float(g[test + "_score"])
-        except ValueError:
-            raise Bad("%s line %d: bad game, pair, plies or %s_score" % (path, n, test))
-        try:
-            g["budget"] = int(st["node_clock"]) + (g["pair"] - 1) * int(st.get("node_clock_step", "0"))
-        except (KeyError, ValueError):
-            raise Bad("%s line %d: settings name no node_clock (not a node-clock run)" % (path, n))
-        if pts not in (0.0, 0.5, 1.0) or g["result"] not in ("1-0", "0-1", "1/2-1/2"):
-            raise Bad("%s line %d: bad result %r / score %r" % (path, n, g["result"], pts))
-        if {g["white"], g["black"]} != {test, base}:
-            raise Bad("%s line %d: players %s-%s are not %s and %s" % (path, n, g["white"], g["black"], base, test))
-        g["hp"], g["moves"], g["planned_games"] = int(pts * 2), tuple(g["moves"].split()), st.get("games")
-        games.append(g)
-    if not games:
-        raise Bad("%s has no games" % path)
-    return base, test, games
-
-
-def read_pgn(run, games):
-    """game -> (list of depth per ply, None for a book move, TimeControl nodes or None); games
-    whose comments do not count the moves (a game being written) get no depths."""
-    try:
-        with open(os.path.join(run, "games.pgn"), errors="replace") as f:
-            text = f.read()
-    except OSError:
-        return {}
-    want = {g["game"]: len(g["moves"]) for g in games}
-    out = {}
-    for chunk in re.split(r"\n(?=\[Event )", text):
-        m = re.search(r'\[Round "(\d+)"\]', chunk)
-        if not m or int(m.group(1)) not in want:
-            continue
-        tc = re.search(r'\[TimeControl "(\d+) nodes"\]', chunk)
-        body = re.sub(r"^\[.*\]\s*$", "", chunk, flags=re.M)
-        depths = []
-        for c in re.findall(r"\{([^}]*)\}", body):
-            c = " ".join(c.split())
-            t = re.match(r"\S*/(\d+) [\d.]+s \d+n\b", c)
-            if t:
-                depths.append(int(t.group(1)))
-            elif c.startswith("book"):
-                depths.append(None)
-        n = int(m.group(1))
-        out[n] = (depths if len(depths) == want[n] else None, int(tc.group(1)) if tc else None)
-    return out
 
 
 # ---------------------------------------------------------------------------------------------- facts
@@ -164,37 +79,9 @@ def capped(ws):
             "windows": ", ".join(ws[:MAX_WINDOWS]) + (" (+%d more)" % more if more > 0 else "")}
 
 
-def parting_nodes(games):
-    """(ply, prefix, {next move: [games]}) for every node where the games part (ply = 1-based
-    ply of the move that differs; a game ending at the node is the branch END)."""
-    stack, out = [(0, games)], []
-    while stack:
-        k, group = stack.pop()
-        while True:
-            nxt = defaultdict(list)
-            for g in group:
-                nxt[g["moves"][k] if k < len(g["moves"]) else END].append(g)
-            if len(nxt) > 1:
-                out.append((k + 1, group[0]["moves"][:k], nxt))
-                stack.extend((k + 1, gs) for mv, gs in nxt.items() if mv != END)
-                break
-            if END in nxt:
-                break
-            k += 1
-    return out
-
-
-def depth_text(c):
-    return ";".join("%s:%d" % (d, c[d]) for d in sorted(c, key=lambda d: (d == "?", d)))
-
-
-def share(n, d):
-    return round(n / d, 4) if d else None
-
-
 def build(run):
-    base, test, games = read_games(run)
-    pgn = read_pgn(run, games)
+    base, test, games = ur.read_match(run, node_clock=True)  # a torn last line dropped; ur.Bad if malformed
+    pgn = ur.read_pgn(run, games)
     by_pair = defaultdict(list)
     for g in games:
         by_pair[g["pair"]].append(g)
@@ -206,7 +93,7 @@ def build(run):
         bw = [g for g in gs if g["white"] == base]
         tw = [g for g in gs if g["white"] == test]
         if len(bw) != 1 or len(tw) != 1:
-            raise Bad("pair %d: the two games do not swap colours" % p)
+            raise ur.Bad("pair %d: the two games do not swap colours" % p)
         pairs.append((p, bw[0], tw[0]))
     pairs.sort(key=lambda t: t[1]["budget"])
     done = [g for _, a, b in pairs for g in (a, b)]
@@ -214,7 +101,11 @@ def build(run):
     line_of = {}
     for g in done:
         line_of.setdefault(g["moves"], len(line_of) + 1)
-    depth_of = {g["game"]: (pgn.get(g["game"]) or (None, None))[0] for g in done}
+    # the depth of each think (None for a book move), or None for a game without its comments
+    depth_of = {}
+    for g in done:
+        thinks = (pgn.get(g["game"]) or (None, None))[0]
+        depth_of[g["game"]] = None if thinks is None else [None if t is None else t[0] for t in thinks]
     tc_mismatch = sum(1 for g in done if g["game"] in pgn and pgn[g["game"]][1] not in (None, g["budget"]))
 
     # map.csv
@@ -257,7 +148,7 @@ def build(run):
 
     # parting points
     parts = []
-    for ply, prefix, nxt in parting_nodes(done):
+    for ply, prefix, nxt in ur.parting_nodes(done):
         node = {"ply": ply, "mover": "white" if ply % 2 else "black",
                 "prefix": " ".join(prefix), "games": sum(len(v) for v in nxt.values()), "branches": []}
         for mv, gs in nxt.items():
@@ -268,10 +159,10 @@ def build(run):
                 d = Counter()
                 for g in sub:
                     ds = depth_of[g["game"]]
-                    d["?" if mv == END or not ds or ds[ply - 1] is None else ds[ply - 1]] += 1
+                    d["?" if mv == ur.END or not ds or ds[ply - 1] is None else ds[ply - 1]] += 1
                 node["branches"].append({
                     "move": mv, "build": build_, "colour": node["mover"], "games": len(sub),
-                    "%s_points" % T: sum(g["hp"] for g in sub) / 2, "depths": depth_text(d),
+                    "%s_points" % T: sum(g["hp"] for g in sub) / 2, "depths": ur.depth_text(d),
                     **capped(windows(sub, budget_of))})
         node["branches"].sort(key=lambda b: (-b["games"], b["move"], b["build"]))
         parts.append(node)
@@ -289,9 +180,9 @@ def build(run):
                     "step": int(st.get("node_clock_step", "0")),
                     "missing_inside": (len(set(range(min(budget_of), max(budget_of) + 1)) - set(budget_of))
                                        if budget_of else 0)},
-        "pair_score_by_budget": {"%s_wins" % T: {"count": won, "share": share(won, n)},
-                                 "draws": {"count": drawn, "share": share(drawn, n)},
-                                 "%s_loses" % T: {"count": lost, "share": share(lost, n)}},
+        "pair_score_by_budget": {"%s_wins" % T: {"count": won, "share": ur.share(won, n)},
+                                 "draws": {"count": drawn, "share": ur.share(drawn, n)},
+                                 "%s_loses" % T: {"count": lost, "share": ur.share(lost, n)}},
         "score": score,
         "lines": {"distinct": len(line_of), "top": lines},
         "parting_points": {"count": len(parts), "first_ply": min((p["ply"] for p in parts), default=None),
@@ -380,8 +271,7 @@ def md_text(F):
     ps = F["pair_score_by_budget"]
     wn, dr, ls = ps["%s_wins" % T], ps["draws"], ps["%s_loses" % T]
     # the report's one rounding rule (scripts/report/formatting.py): half away from zero
-    pc = lambda x: "n/a" if x is None else pct(x)
-    el = lambda x: "n/a" if x is None else fixed(x, 1, sign=True)
+    pc, el = pct_or_na, elo_or_na
     # a map is not a sample: neighbouring budgets often replay the same games, so its pairs are
     # not independent and an interval over them would claim more than it knows
     if s["elo"] is None:
@@ -444,49 +334,6 @@ def md_windows(x):
 
 # ---------------------------------------------------------------------------------------------- main
 
-def read_or_none(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except (OSError, UnicodeDecodeError):
-        return None
-
-
-def write_atomic(path, text):
-    """Writes `text` to a temporary file beside `path`, then renames it over `path`."""
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path) or ".", prefix="." + os.path.basename(path), suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-        # mkstemp makes the file 0600: give it the mode a plain open() would (0666 less umask)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-
-
-def check_or_write(name, files, out, check):
-    """--check: 1 if a file of `files` ({file name: text}) in `out` differs, else 0; otherwise
-    writes them (each whole or not at all): None, or 2 after a one-line error."""
-    if check:
-        stale = [n for n, text in files.items() if read_or_none(os.path.join(out, n)) != text]
-        if stale:
-            print("%s: stale in %s: %s" % (name, out, ", ".join(stale)), file=sys.stderr)
-            return 1
-        return 0
-    try:
-        os.makedirs(out, exist_ok=True)
-        for n, text in files.items():
-            write_atomic(os.path.join(out, n), text)
-    except OSError as e:
-        print("%s: error: cannot write to %s: %s" % (name, out, e.strerror or e), file=sys.stderr)
-        return 2
-    return None
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("run", help="run directory holding games.csv and games.pgn")
@@ -496,10 +343,10 @@ def main(argv=None):
     out = a.out or a.run
     try:
         files, F = build(a.run)
-    except Bad as e:
+    except ur.Bad as e:
         print("%s: error: %s" % (NAME, e), file=sys.stderr)
         return 2
-    code = check_or_write(NAME, files, out, a.check)
+    code = ur.check_or_write(NAME, files, out, a.check)
     if code is not None:
         return code
     T, ps, s = F["test"], F["pair_score_by_budget"], F["score"]

@@ -6,7 +6,7 @@ Reads  MATCH/games.csv (protocol-2 header: `<test>_score`, `<test>_nodes`, `<bas
        game number in the `[Round "N"]` tag; a comment may wrap over lines). A torn last line
        of games.csv (no trailing newline: a match still running) is dropped. Games come in
        pairs: game 2p-1 has BASE white, game 2p has TEST white.
-Writes to OUT (default MATCH):
+Writes to OUT (default MATCH), each file through a temporary name and a rename:
   branches.csv  one row per (parting node, move, mover build): every position reached by the
                 same move sequence from which games continue differently (a game that ends
                 there is the branch `(end)`); depths and nodes of that think from games.pgn.
@@ -26,20 +26,18 @@ import json
 import math
 import os
 import random
-import re
 import statistics
 import sys
 from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import umaxresults as ur  # noqa: E402  (the pair score's interval and Elo)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "report"))
+from formatting import elo_or_na  # noqa: E402
+import umaxresults as ur  # noqa: E402  (games.csv and games.pgn read, parting_nodes, the pair score's interval)
 
 RESAMPLES, RESAMPLE_PAIRS, SEED, TOP, FULL_PREFIX_PLY = 10000, 50, 1, 10, 20
 END = "end:"  # branch of the games that end at a node: "end:<termination>", mover = side to move
-
-
-class Bad(Exception):
-    """A missing or malformed games.csv."""
+NAME = "startpos_branches"
 
 
 def fnv(text):
@@ -48,91 +46,6 @@ def fnv(text):
     for b in text.encode():
         h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
     return "%08x" % h
-
-
-def read_games(match):
-    path = os.path.join(match, "games.csv")
-    try:
-        with open(path, newline="") as f:
-            text = f.read()
-        rows = list(csv.reader(io.StringIO(text[: text.rfind("\n") + 1])))  # drop a torn last line
-    except (OSError, UnicodeDecodeError, csv.Error) as e:
-        raise Bad("cannot read %s: %s" % (path, getattr(e, "strerror", None) or e))
-    if not rows:
-        raise Bad("%s is empty" % path)
-    head = rows[0]
-    score = [c for c in head if c.endswith("_score")]
-    if len(score) != 1:
-        raise Bad("%s: expected one *_score column in the header, found %d" % (path, len(score)))
-    test = score[0][: -len("_score")]
-    bases = [c[: -len("_nodes")] for c in head if c.endswith("_nodes") and c != test + "_nodes"]
-    need = ["game", "pair", "white", "black", "result", "termination", "moves", test + "_nodes"]
-    missing = [c for c in need if c not in head]
-    if missing or len(bases) != 1:
-        raise Bad("%s: header lacks %s" % (path, ", ".join(missing) or "a base *_nodes column"))
-    base, col = bases[0], {c: i for i, c in enumerate(head)}
-    games = []
-    for n, r in enumerate(rows[1:], 2):
-        if not r:
-            continue
-        if len(r) != len(head):
-            raise Bad("%s line %d: %d fields, header has %d" % (path, n, len(r), len(head)))
-        g = {c: r[i] for c, i in col.items()}
-        try:
-            g["game"], g["pair"], pts = int(g["game"]), int(g["pair"]), float(g[test + "_score"])
-        except ValueError:
-            raise Bad("%s line %d: bad game, pair or %s_score" % (path, n, test))
-        if pts not in (0.0, 0.5, 1.0) or g["result"] not in ("1-0", "0-1", "1/2-1/2"):
-            raise Bad("%s line %d: bad result %r / score %r" % (path, n, g["result"], pts))
-        if {g["white"], g["black"]} != {test, base}:
-            raise Bad("%s line %d: players %s-%s are not %s and %s" % (path, n, g["white"], g["black"], base, test))
-        g["hp"], g["moves"] = int(pts * 2), tuple(g["moves"].split())
-        games.append(g)
-    if not games:
-        raise Bad("%s has no games" % path)
-    return base, test, games
-
-
-def read_thinks(match, games):
-    """game number -> list of (depth, nodes) per ply, None for book moves; games whose
-    comment count does not match the moves are left out."""
-    text = read_or_none(os.path.join(match, "games.pgn")) or ""
-    want = {g["game"]: len(g["moves"]) for g in games}
-    out = {}
-    for chunk in re.split(r"\n(?=\[Event )", text):
-        m = re.search(r'\[Round "(\d+)"\]', chunk)
-        if not m or int(m.group(1)) not in want:
-            continue
-        body = re.sub(r"^\[.*\]\s*$", "", chunk, flags=re.M)
-        thinks = []
-        for c in re.findall(r"\{([^}]*)\}", body):
-            c = " ".join(c.split())
-            t = re.match(r"\S*/(\d+) [\d.]+s (\d+)n\b", c)  # "+0.12/6 0.041s 1234n [overrun] [cut]"
-            if t:
-                thinks.append((int(t.group(1)), int(t.group(2))))
-            elif c.startswith("book"):
-                thinks.append(None)
-        if len(thinks) == want[int(m.group(1))]:
-            out[int(m.group(1))] = thinks
-    return out
-
-
-def parting_nodes(games):
-    """Yield (ply, prefix, {next move: [games]}) for every node where games part."""
-    stack = [(0, games)]
-    while stack:
-        k, group = stack.pop()
-        while True:
-            nxt = defaultdict(list)
-            for g in group:
-                nxt[g["moves"][k] if k < len(g["moves"]) else END + g["termination"]].append(g)
-            if len(nxt) > 1:
-                yield k + 1, group[0]["moves"][:k], nxt
-                stack.extend((k + 1, gs) for mv, gs in nxt.items() if not mv.startswith(END))
-                break
-            if next(iter(nxt)).startswith(END):
-                break
-            k += 1
 
 
 def median_text(xs):
@@ -145,13 +58,9 @@ def mover(g, ply):
     return g[colour], colour
 
 
-def depth_text(c):
-    return ";".join("%s:%d" % (d, c[d]) for d in sorted(c, key=lambda d: (d == "?", d)))
-
-
 def branch_rows(games, thinks):
     nodes = []
-    for ply, prefix, nxt in parting_nodes(games):
+    for ply, prefix, nxt in ur.parting_nodes(games, end=lambda g: END + g["termination"]):
         ptxt = " ".join(prefix)
         node = {"ply": ply, "prefix_len": len(prefix), "prefix_hash": fnv(ptxt),
                 "prefix": ptxt if ply <= FULL_PREFIX_PLY else "@%s/%d" % (fnv(ptxt), len(prefix)),
@@ -173,7 +82,7 @@ def branch_rows(games, thinks):
                 node["branches"].append({
                     "move": mv, "mover_build": build, "mover_colour": colour, "games": len(sub),
                     "test_points": pts, "test_score": round(pts / len(sub), 4),
-                    "mover_depths": depth_text(depths),
+                    "mover_depths": ur.depth_text(depths),
                     "mover_nodes_median": median_text(nodes_n)})
         node["branches"].sort(key=lambda b: (-b["games"], b["move"], b["mover_build"]))
         nodes.append(node)
@@ -219,8 +128,8 @@ def resample(pairs):
 
 
 def build(match, json_only):
-    base, test, games = read_games(match)
-    thinks = read_thinks(match, games)
+    base, test, games = ur.read_match(match)  # a torn last line dropped; ur.Bad if malformed
+    thinks = ur.read_thinks(match, games)
     nodes, rows = branch_rows(games, thinks)
     seqs = Counter(g["moves"] for g in games)
     by_col = {"%s_white" % b: len({g["moves"] for g in games if g["white"] == b}) for b in (base, test)}
@@ -269,7 +178,7 @@ def csv_text(rows):
 
 def md_text(F):
     s, r, t = F["score"], F["resample_100_games"], F["test"]
-    fmt = lambda x: "n/a" if x is None else "%+.1f" % x
+    fmt = elo_or_na  # the Elo are already rounded to 1 decimal (ur.elo_rounded)
     L = ["# %s: %s (test) vs %s (base) from the initial position" % (F["match"], t, F["base"]), ""]
     if s["score"] is not None:
         L.append("- %s score: %.1f%% [%.1f%%, %.1f%%] (95%%, %d pairs), Elo %s [%s, %s]" % (
@@ -307,14 +216,6 @@ def md_text(F):
     return "\n".join(L) + "\n"
 
 
-def read_or_none(path):
-    try:
-        with open(path, errors="replace") as f:
-            return f.read()
-    except OSError:
-        return None
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("match", help="match directory holding games.csv and games.pgn")
@@ -325,20 +226,13 @@ def main():
     out = a.out or a.match
     try:
         files = build(a.match, a.json_only)
-    except Bad as e:
-        print("startpos_branches: error: %s" % e, file=sys.stderr)
+    except ur.Bad as e:
+        print("%s: error: %s" % (NAME, e), file=sys.stderr)
         return 2
-    if a.check:
-        stale = [name for name, text in files.items() if read_or_none(os.path.join(out, name)) != text]
-        if stale:
-            print("startpos_branches: stale in %s: %s" % (out, ", ".join(stale)), file=sys.stderr)
-            return 1
-        return 0
-    os.makedirs(out, exist_ok=True)
-    for name, text in files.items():
-        with open(os.path.join(out, name), "w") as f:
-            f.write(text)
-    print("startpos_branches: wrote %s to %s" % (", ".join(files), out))
+    code = ur.check_or_write(NAME, files, out, a.check)
+    if code is not None:
+        return code
+    print("%s: wrote %s to %s" % (NAME, ", ".join(files), out))
     return 0
 
 

@@ -19,16 +19,25 @@ A missing or unreadable file is a one-line error (`fail`), not a traceback. Stdl
 
 It is also the one home of the statistics more than one script computes from those files: the
 logistic Elo of a score (`elo`, `elo_rounded`), the pentanomial of a run's game pairs
-(`pentanomial`), umax's pentanomial interval (`ptnml_interval`, as src/stats.rs) and the
-normal interval of the mean pair score (`pair_score_interval`).
+(`pentanomial`), umax's pentanomial interval (`ptnml_interval`, as src/stats.rs), the
+normal interval of the mean pair score (`pair_score_interval`) and a rounded share (`share`).
+
+And of the strict reading the scripts that follow a match's games move by move share (node_map.py,
+node_jitter.py, startpos_branches.py, branch_shares.py): `read_match` (games.csv, checked, a
+malformed file raising `Bad` for the script's one-line error), `read_pgn` / `read_thinks` (each
+think's depth and nodes from games.pgn), `parting_nodes` (where games part) and `depth_text`, and
+their files' `check_or_write` (`--check`, or each file written whole through a rename).
 """
 
 import csv
 import io
 import math
 import os
+import re
 import statistics
 import sys
+import tempfile
+from collections import defaultdict
 
 # The role-neutral fields of a games.csv row whose file names carry a build name.
 ROLE_FIELDS = ["score", "nodes", "cpu_s", "wall_s", "depth"]
@@ -65,6 +74,11 @@ def elo(score):
 def elo_rounded(score, places=1):
     """`elo` rounded to `places` decimals for a data file; None for no score, 0 or 1."""
     return None if score is None or score <= 0 or score >= 1 else round(elo(score), places)
+
+
+def share(n, d):
+    """n / d rounded to 4 decimals; None for d = 0."""
+    return round(n / d, 4) if d else None
 
 
 Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal law
@@ -217,3 +231,183 @@ def command(run_dir):
     """The run's command.txt (the command that made it), or None."""
     p = os.path.join(run_dir, "command.txt")
     return open(p).read() if os.path.isfile(p) else None
+
+
+# ---------------------------------------------------------------------------------------------- strict reading
+
+END = "(end)"  # parting_nodes' branch of the games that end at a node, unless the caller names it
+
+
+class Bad(Exception):
+    """A missing or malformed input of the strict readers: the calling script prints it as its
+    one-line error (`<script>: error: <message>`) and exits 2."""
+
+
+def read_or_none(path, errors="strict"):
+    """The text of a UTF-8 file, or None if it cannot be read (or, with errors="strict", is not
+    UTF-8); errors="replace" reads undecodable bytes as U+FFFD instead."""
+    try:
+        with open(path, encoding="utf-8", errors=errors) as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def read_match(run, node_clock=False):
+    """(base, test, games) of RUN/games.csv, checked: the games of BASE against TEST (the pairing
+    of the header, `pairing_of_header`, whose one *_score column is TEST's) as dicts of the file's
+    columns (text), with `game` and `pair` ints, `hp` TEST's half-points (0..2) and `moves` a tuple;
+    with `node_clock` also `plies` (int) and `budget`, node_clock + (pair-1)*node_clock_step of
+    the row's settings. A torn last line (a run still playing) is dropped. Raises Bad for a file
+    that is missing, empty, not UTF-8 or malformed (a header without one *_score column or a
+    needed column, a row of another width, a bad number, result or score, other players, no game)."""
+    path = os.path.join(run, "games.csv")
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as f:
+            text = f.read()
+        rows = list(csv.reader(io.StringIO(text[: text.rfind("\n") + 1])))  # drop a torn last line
+    except (OSError, UnicodeDecodeError, csv.Error) as e:
+        raise Bad("cannot read %s: %s" % (path, getattr(e, "strerror", None) or e))
+    if not rows:
+        raise Bad("%s is empty" % path)
+    head = rows[0]
+    score = [c for c in head if c.endswith("_score")]
+    if len(score) != 1:
+        raise Bad("%s: expected one *_score column in the header, found %d" % (path, len(score)))
+    base, test = pairing_of_header(head)
+    ints = ["game", "pair"] + (["plies"] if node_clock else [])
+    need = (["game", "pair", "white", "black", "result", "termination"] + ints[2:] + ["moves"]
+            + (["settings"] if node_clock else []) + [test + "_score"])
+    missing = [c for c in need if c not in head]
+    if missing:
+        raise Bad("%s: header lacks %s" % (path, ", ".join(missing)))
+    col = {c: i for i, c in enumerate(head)}
+    games = []
+    for n, r in enumerate(rows[1:], 2):
+        if not r:
+            continue
+        if len(r) != len(head):
+            raise Bad("%s line %d: %d fields, header has %d" % (path, n, len(r), len(head)))
+        g = {c: r[i] for c, i in col.items()}
+        try:
+            g.update({c: int(g[c]) for c in ints})
+            pts = float(g[test + "_score"])
+        except ValueError:
+            raise Bad("%s line %d: bad %s or %s_score" % (path, n, ", ".join(ints), test))
+        if node_clock:
+            st = settings(g["settings"])
+            try:
+                g["budget"] = int(st["node_clock"]) + (g["pair"] - 1) * int(st.get("node_clock_step", "0"))
+            except (KeyError, ValueError):
+                raise Bad("%s line %d: settings name no node_clock (not a node-clock run)" % (path, n))
+        if pts not in (0.0, 0.5, 1.0) or g["result"] not in ("1-0", "0-1", "1/2-1/2"):
+            raise Bad("%s line %d: bad result %r / score %r" % (path, n, g["result"], pts))
+        if {g["white"], g["black"]} != {test, base}:
+            raise Bad("%s line %d: players %s-%s are not %s and %s" % (path, n, g["white"], g["black"], base, test))
+        g["hp"], g["moves"] = int(pts * 2), tuple(g["moves"].split())
+        games.append(g)
+    if not games:
+        raise Bad("%s has no games" % path)
+    return base, test, games
+
+
+def read_pgn(run, games):
+    """game number -> (thinks, TimeControl nodes) from RUN/games.pgn, for the games of `games`
+    (dicts with `game` and `moves`; the number is in the `[Round "N"]` tag). thinks: per ply the
+    (depth, nodes) of the move's comment `{score/depth time_s nodes_n}` (a comment may wrap over
+    lines), None for `{book}`; None for a game whose comments do not count its moves (a game being
+    written). TimeControl nodes: N of `[TimeControl "N nodes"]`, or None. No file reads as no games."""
+    text = read_or_none(os.path.join(run, "games.pgn"), errors="replace") or ""
+    want = {g["game"]: len(g["moves"]) for g in games}
+    out = {}
+    for chunk in re.split(r"\n(?=\[Event )", text):
+        m = re.search(r'\[Round "(\d+)"\]', chunk)
+        if not m or int(m.group(1)) not in want:
+            continue
+        n = int(m.group(1))
+        tc = re.search(r'\[TimeControl "(\d+) nodes"\]', chunk)
+        body = re.sub(r"^\[.*\]\s*$", "", chunk, flags=re.M)
+        thinks = []
+        for c in re.findall(r"\{([^}]*)\}", body):
+            c = " ".join(c.split())
+            t = re.match(r"\S*/(\d+) [\d.]+s (\d+)n\b", c)  # "+0.12/6 0.041s 1234n [overrun] [cut]"
+            if t:
+                thinks.append((int(t.group(1)), int(t.group(2))))
+            elif c.startswith("book"):
+                thinks.append(None)
+        out[n] = (thinks if len(thinks) == want[n] else None, int(tc.group(1)) if tc else None)
+    return out
+
+
+def read_thinks(run, games):
+    """game number -> the thinks of `read_pgn`, for the games whose comments count their moves."""
+    return {n: t for n, (t, _) in read_pgn(run, games).items() if t is not None}
+
+
+def parting_nodes(games, end=lambda g: END):
+    """[(ply, prefix, {next move: [games]})] for every node where `games` (dicts with a `moves`
+    tuple) part: ply is the 1-based ply of the move that differs, prefix the moves before it. A
+    game that ends at the node is in the branch `end(game)` (END, or e.g. one per termination),
+    which is followed no further."""
+    stack, out = [(0, games)], []
+    while stack:
+        k, group = stack.pop()
+        while True:
+            nxt, ended = defaultdict(list), set()
+            for g in group:
+                if k < len(g["moves"]):
+                    nxt[g["moves"][k]].append(g)
+                else:
+                    mv = end(g)
+                    ended.add(mv)
+                    nxt[mv].append(g)
+            if len(nxt) > 1:
+                out.append((k + 1, group[0]["moves"][:k], nxt))
+                stack.extend((k + 1, gs) for mv, gs in nxt.items() if mv not in ended)
+                break
+            if ended:
+                break
+            k += 1
+    return out
+
+
+def depth_text(c):
+    """A count of think depths (a Counter) as text, by depth with "?" (unknown) last: "5:3;6:9;?:2"."""
+    return ";".join("%s:%d" % (d, c[d]) for d in sorted(c, key=lambda d: (d == "?", d)))
+
+
+# ---------------------------------------------------------------------------------------------- writing
+
+def write_atomic(path, text):
+    """Writes `text` to a temporary file beside `path`, then renames it over `path`."""
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path) or ".", prefix="." + os.path.basename(path), suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        # mkstemp makes the file 0600: give it the mode a plain open() would (0666 less umask)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def check_or_write(name, files, out, check):
+    """--check: 1 if a file of `files` ({file name: text}) in `out` differs, else 0; otherwise
+    writes them (each whole or not at all): None, or 2 after a one-line error."""
+    if check:
+        stale = [n for n, text in files.items() if read_or_none(os.path.join(out, n)) != text]
+        if stale:
+            print("%s: stale in %s: %s" % (name, out, ", ".join(stale)), file=sys.stderr)
+            return 1
+        return 0
+    try:
+        os.makedirs(out, exist_ok=True)
+        for n, text in files.items():
+            write_atomic(os.path.join(out, n), text)
+    except OSError as e:
+        print("%s: error: cannot write to %s: %s" % (name, out, e.strerror or e), file=sys.stderr)
+        return 2
+    return None

@@ -15,6 +15,16 @@ def pct(x, places=1):
     return fixed(Decimal(repr(float(x))) * 100, places) + "%"
 
 
+def pct_or_na(x, places=1):
+    """`pct`, or "n/a" for no value (None)."""
+    return "n/a" if x is None else pct(x, places)
+
+
+def elo_or_na(e):
+    """An Elo to one decimal with its sign, by the same rule, or "n/a" for no value (None)."""
+    return "n/a" if e is None else fixed(e, 1, sign=True)
+
+
 def percent(p, places=1):
     """A number already in per cent, by the same rule."""
     return fixed(p, places) + "%"
