@@ -150,6 +150,9 @@ CLAIMS = [
      lambda f: sum(n for _, n, _ in f["jit_sigmas_complete"]) == f["jit_cells_complete"]),
     ("node clock: 'at larger wavering ... not yet known': the largest sigma's cells are not all played",
      lambda f: f["jit_largest_open"]),
+    ("node clock: 'every planned budget is played' names exactly the sigmas whose cells are all complete",
+     lambda f: all(n == 21 for x, n, _ in f["jit_sigmas_complete"] if x in f["jit_sigmas_full"])
+     and len(f["jit_sigmas_full"]) == sum(n == 21 for _, n, _ in f["jit_sigmas_complete"])),
     ("answer 3: the jitter runs are being played, not complete (the sentence says so)",
      lambda f: 0 < f["startpos_node_jitter_games"] < f["startpos_node_jitter_planned"]),
     ("answer 2: 'on the node clock it is above iidr2 too': the node-clock run's interval lies above 0",

@@ -76,6 +76,15 @@ def node_facts(f):
                 f"{pct(min(c['sd_score'] for c in done))} to {pct(max(c['sd_score'] for c in done))} "
                 f"({alike} with every pair scored alike)")
         f["jit_by_sigma"] = "; ".join(clauses) if clauses else "none yet"
+        # the sigmas whose every planned cell is complete, and the sentence that follows the clauses
+        full = [s["sigma"] for s in jj["sigmas"]
+                if sum(c["complete"] and c["sigma"] == s["sigma"] for c in jj["cells"]) == s["cells_planned"]]
+        f["jit_sigmas_full"] = full
+        f["jit_after"] = (
+            (f"At σ {', '.join(str(x) for x in full)} every planned budget is played (the cells are fixed "
+             "budgets, so their share is a description of them, not a probability); what larger "
+             "wavering does is not yet known.") if full else
+            "How likely the post's result was on a wavering clock, and at larger wavering, is not yet known.")
         # the largest wavering planned (the last sigma of the plan) still has cells to play
         f["jit_largest_open"] = j["cells_complete"] < JITTER_CELLS
     m = RES / "startpos-node-map" / "map.json"
