@@ -108,6 +108,13 @@ def node_facts(f):
                 f"{br['build']} {br['windows']}" for br in brs) + ")" for mv, brs in moves.items())
 
 
+def diff_facts(f, key, diff, pm, differ, none):
+    """Two runs' Elo difference `diff` ± `pm` (95%) as `{key}_diff_elo`, `{key}_diff_pm` and
+    `{key}_diff_verdict`: `differ` when the interval leaves out 0, else `none`."""
+    f[f"{key}_diff_elo"], f[f"{key}_diff_pm"] = diff, pm
+    f[f"{key}_diff_verdict"] = differ if abs(diff) > pm else none
+
+
 def clocks_paired(f):
     """node-15-wide against scaled-15-wide on the same openings: the CPU-clock run's first game
     pair of each opening the node clock played (its pentanomial Elo), and the two clocks' score
@@ -132,13 +139,10 @@ def clocks_paired(f):
     a, b = by(node.rows), by(cpu.rows)
     diffs = [a[o] - b[o] for o in sorted(ids)]
     per = 400 / math.log(10) / 0.25
-    f["n15_diff_elo"] = statistics.mean(diffs) * per
-    f["n15_diff_pm"] = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) * per
+    d, pm = statistics.mean(diffs) * per, 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) * per
+    diff_facts(f, "n15", d, pm, "the clocks differ", "no difference between the clocks is seen"
+               + (", though one as large as the gain itself is not excluded" if pm >= abs(f["w15_elo"]) else ""))
     f["n15_lo"] = f["n15_elo"] - f["n15_elo_pm"]
-    seen = abs(f["n15_diff_elo"]) > f["n15_diff_pm"]
-    f["n15_diff_verdict"] = ("the clocks differ" if seen else "no difference between the clocks is seen"
-                             + (", though one as large as the gain itself is not excluded"
-                                if f["n15_diff_pm"] >= abs(f["w15_elo"]) else ""))
     f["n15_above"] = ("sd is above `old` on the node clock too" if f["n15_lo"] > 0
                       else "sd is not shown above `old` on the node clock")
 
@@ -262,12 +266,9 @@ def facts():
         clocks_paired(f)
     if f.get("n15r2_games") and f.get("wr2_games"):  # sd vs iidr2: node clock against CPU clock
         # independent runs on different openings: the difference's half-width from both
-        f["n15r2_diff_elo"] = f["n15r2_elo"] - f["wr2_elo"]
-        f["n15r2_diff_pm"] = math.hypot(f["n15r2_elo_pm"], f["wr2_elo_pm"])
-        seen = abs(f["n15r2_diff_elo"]) > f["n15r2_diff_pm"]
-        f["n15r2_diff_verdict"] = ("they differ" if seen else
-                                   "no difference is seen, though one of up to %d Elo is not excluded"
-                                   % round(abs(f["n15r2_diff_elo"]) + f["n15r2_diff_pm"]))
+        d, pm = f["n15r2_elo"] - f["wr2_elo"], math.hypot(f["n15r2_elo_pm"], f["wr2_elo_pm"])
+        diff_facts(f, "n15r2", d, pm, "they differ",
+                   "no difference is seen, though one of up to %d Elo is not excluded" % round(abs(d) + pm))
         # where the post's 57.5% lies against the node-clock run's interval
         lo, hi = f["n15r2_elo"] - f["n15r2_elo_pm"], f["n15r2_elo"] + f["n15r2_elo_pm"]
         f["n15r2_claim_in"] = ("inside" if lo <= f["claim_elo"] <= hi
