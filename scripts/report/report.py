@@ -72,7 +72,7 @@ def node_facts(f):
             clauses.append(
                 f"at σ {s['sigma']}, {len(done)} of {s['cells_planned']} at budgets from "
                 f"{fixed(min(c['budget'] for c in done) / 1e6)} to {fixed(max(c['budget'] for c in done) / 1e6)} M "
-                f"nodes a side: {s['reaching_575']['count']} reach 57.5%, their scores from "
+                f"nodes a side: {s['reaching_575']['count']} reach{'es' if s['reaching_575']['count'] == 1 else ''} 57.5%, their scores from "
                 f"{pct(min(c['sd_score'] for c in done))} to {pct(max(c['sd_score'] for c in done))} "
                 f"({alike} with every pair scored alike)")
         f["jit_by_sigma"] = "; ".join(clauses) if clauses else "none yet"
