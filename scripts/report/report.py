@@ -61,25 +61,27 @@ def node_facts(f):
         f["jit_cells_complete"], f["jit_cells_planned"] = j["cells_complete"], JITTER_CELLS
         # one clause per sigma with complete cells: how many, their budgets, how many reach
         # 57.5%, their scores, and how many have every pair scored alike (no interval)
-        clauses = []
+        # (and the sigmas whose every planned cell is complete)
+        clauses, full = [], []
         f["jit_sigmas_complete"] = []
         for s in jj["sigmas"]:
             done = [c for c in jj["cells"] if c["complete"] and c["sigma"] == s["sigma"]]
             if not done:
                 continue
-            f["jit_sigmas_complete"].append((s["sigma"], len(done), s["reaching_575"]["count"]))
+            reach = s["reaching_575"]["count"]
+            f["jit_sigmas_complete"].append((s["sigma"], len(done), reach))
+            if len(done) == s["cells_planned"]:
+                full.append(s["sigma"])
             alike = sum(c["elo_lo"] is not None and c["elo_lo"] == c["elo_hi"] for c in done)
             clauses.append(
                 f"at σ {s['sigma']}, {len(done)} of {s['cells_planned']} at budgets from "
                 f"{fixed(min(c['budget'] for c in done) / 1e6)} to {fixed(max(c['budget'] for c in done) / 1e6)} M "
-                f"nodes a side: {s['reaching_575']['count']} reach{'es' if s['reaching_575']['count'] == 1 else ''} 57.5%, their scores from "
+                f"nodes a side: {reach} reach{'es' if reach == 1 else ''} 57.5%, their scores from "
                 f"{pct(min(c['sd_score'] for c in done))} to {pct(max(c['sd_score'] for c in done))} "
                 f"({alike} with every pair scored alike)")
         f["jit_by_sigma"] = "; ".join(clauses) if clauses else "none yet"
-        # the sigmas whose every planned cell is complete, and the sentence that follows the clauses
-        full = [s["sigma"] for s in jj["sigmas"]
-                if sum(c["complete"] and c["sigma"] == s["sigma"] for c in jj["cells"]) == s["cells_planned"]]
         f["jit_sigmas_full"] = full
+        # the sentence that follows the clauses
         f["jit_after"] = (
             (f"At σ {', '.join(str(x) for x in full)} every planned budget is played (the cells are fixed "
              "budgets, so their share is a description of them, not a probability); what larger "
