@@ -30,7 +30,6 @@ import io
 import json
 import os
 import re
-import statistics
 import sys
 from fractions import Fraction
 
@@ -48,11 +47,6 @@ PARTS = 3            # parting points: the first of map.json's top (by games rea
 SCALED, SWEEP, MAP, JITTER = "startpos-scaled-15", "startpos-clock-sweep", "startpos-node-map", "startpos-node-jitter"
 MIN_WINDOW = 20      # the fewest games at a later parting point for a window to count in the answer's span
 OTHER = "other"      # any other move at the ply, or the game's end there
-
-
-def median(xs):
-    m = statistics.median(xs) if xs else None
-    return int(m) if m is not None and m == int(m) else m
 
 
 def read_run(d, node_clock=False):
@@ -118,7 +112,7 @@ def parting_points(map_dir, map_games):
 def shares(games, parts, builds):
     """The branch columns of a set of games."""
     row = {"games": len(games), "pgn_games": sum(g["thinks"] is not None for g in games),
-           "nodes_median": median([n for g in games for n in g["nodes"]])}
+           "nodes_median": ur.median([n for g in games for n in g["nodes"]])}
     for pp in parts:
         k, key = pp["ply"], "ply%d" % pp["ply"]
         at = [g for g in games if g["moves"][:k - 1] == pp["prefix"]]
@@ -134,10 +128,10 @@ def shares(games, parts, builds):
                 continue
             for b in builds:
                 row["%s_%s_share_%s" % (key, m, b)] = ur.share(sum(g[pp["mover"]] == b for g in sel), to_move[b])
-            row["%s_%s_think_nodes" % (key, m)] = median(
+            row["%s_%s_think_nodes" % (key, m)] = ur.median(
                 [g["thinks"][k - 1][1] for g in sel if g["thinks"] and g["thinks"][k - 1]])
             # the mover's nodes for the whole game (its side of `nodes`: test, base)
-            row["%s_%s_mover_nodes" % (key, m)] = median([mover_nodes(g, pp, builds) for g in sel])
+            row["%s_%s_mover_nodes" % (key, m)] = ur.median([mover_nodes(g, pp, builds) for g in sel])
     return row
 
 
@@ -228,7 +222,7 @@ def build(results):
          "node_map_minor_budgets": {str(k): {"move": v[0], "min": v[1], "max": v[2]} for k, v in minor_budgets.items()},
          "rows": rows, "minor_above_map": above,
          # each side's searched nodes over its budget, the median over the node map's games
-         "map_used_of_budget": ur.share(median([n / g["budget"] for g in map_games for n in g["nodes"]
+         "map_used_of_budget": ur.share(ur.median([n / g["budget"] for g in map_games for n in g["nodes"]
                                              if g["budget"]]) or 0, 1) if map_games else None}
     F["answer"] = answer(F, parts, rows, minor_budgets)
     return {"branch-shares.csv": csv_text(rows), "branch-shares.json": nm.json_text(F),

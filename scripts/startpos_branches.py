@@ -48,11 +48,6 @@ def fnv(text):
     return "%08x" % h
 
 
-def median_text(xs):
-    m = statistics.median(xs) if xs else ""
-    return int(m) if m != "" and m == int(m) else m
-
-
 def mover(g, ply):
     colour = "white" if ply % 2 else "black"
     return g[colour], colour
@@ -83,7 +78,7 @@ def branch_rows(games, thinks):
                     "move": mv, "mover_build": build, "mover_colour": colour, "games": len(sub),
                     "test_points": pts, "test_score": round(pts / len(sub), 4),
                     "mover_depths": ur.depth_text(depths),
-                    "mover_nodes_median": median_text(nodes_n)})
+                    "mover_nodes_median": ur.median(nodes_n, empty="")})
         node["branches"].sort(key=lambda b: (-b["games"], b["move"], b["mover_build"]))
         nodes.append(node)
     nodes.sort(key=lambda n: (n["ply"], n["prefix_hash"], n["prefix"]))

@@ -76,6 +76,12 @@ def elo_rounded(score, places=1):
     return None if score is None or score <= 0 or score >= 1 else round(elo(score), places)
 
 
+def median(xs, empty=None):
+    """The median of `xs` (an int when it is whole), or `empty` for no values."""
+    m = statistics.median(xs) if xs else None
+    return empty if m is None else int(m) if m == int(m) else m
+
+
 def share(n, d):
     """n / d rounded to 4 decimals; None for d = 0."""
     return round(n / d, 4) if d else None
