@@ -29,7 +29,7 @@ from claims import CLAIMS
 from formatting import elo_text, fixed, mnodes, pct, percent, small_pct
 from runs import (PER_PAIRING, RES, ROOT, SCHEMES, STUDY15, STUDY60, SWEEP, SWEEP_CLOCKS, block_means,
                   command_blocks, head_to_head, illegal_castlings, match_share_at_least, nodes_per_side,
-                  pairing_dir, ratings, read_csv, ur)
+                  pairing_dir, ratings, read_csv, refused_replayed, ur)
 from tables import answer_table, front_table, speed_table, sweep_table
 
 TEMPLATE = ROOT / "docs" / "report" / "results.md.in"
@@ -277,6 +277,9 @@ def facts():
                                else "above" if f["claim_elo"] > hi else "below")
         f["n15r2_state"] = ("complete" if f["n15r2_games"] >= f["node_15_sd_iidr2_planned"]
                             else f"{f['n15r2_games']:,} of {f['node_15_sd_iidr2_planned']:,} games, being played")
+    if f.get("h48_games"):  # games an engine lost by refusing a legal move, and the C's replays of them
+        f["h48_refused"] = f["h48_refused_lost"] + f["h48_refused_won"]
+        f["h48_refused_replayed"] = refused_replayed(RES / "mm48-sd-15")
     for key, planned in [("h48", 4000), ("h48o", 1000)]:
         f[f"{key}_planned"] = planned
         f.setdefault(f"{key}_games", 0)

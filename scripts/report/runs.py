@@ -41,6 +41,39 @@ def read_csv(path):
         return list(csv.DictReader(f))
 
 
+REPLAY = re.compile(r"^game (\d+) \((\w+)-(\w+), [^,]+, (\w+)\): C node totals White (\d+), Black (\d+); "
+                    r"games.csv (\d+), (\d+)\. ply (\d+): \w+'s process \((\w+)\) refused (\w+), "
+                    r"its board unchanged: (True|False)")
+
+
+def refused_replayed(run_dir):
+    """How many of a match's games ended `engine_rejected_move` the C replayed and refused alike
+    (refused-moves.txt: the same move, at the game's last ply, after the same node totals, its
+    board unchanged). Any other line, or a line about a game that did not end so, stops the
+    report: a mismatch is a bug to find, never a sentence to soften."""
+    log = run_dir / "refused-moves.txt"
+    if not log.is_file():
+        return 0
+    games = {g["game"]: g for g in read_csv(run_dir / "games.csv")}
+    seen = set()
+    for line in log.read_text().splitlines():
+        if not line or line.startswith("#"):
+            continue
+        m = REPLAY.match(line)
+        g = games.get(m.group(1)) if m else None
+        ok = (m and g and g["termination"] == "engine_rejected_move" and m.group(1) not in seen
+              and (m.group(2), m.group(3), m.group(4)) == (g["white"], g["black"], g["termination"])
+              and m.group(5) == m.group(7) == g[f"{g['white']}_nodes"]
+              and m.group(6) == m.group(8) == g[f"{g['black']}_nodes"]
+              and int(m.group(9)) == int(g["plies"]) == len(g["moves"].split()) and m.group(11) == g["moves"].split()[-1]
+              and m.group(12) == "True")
+        if not ok:
+            sys.exit(f"report.py: {log.relative_to(ROOT)}: a line that is not a C replay agreeing with a "
+                     f"game of games.csv ended by a refused move: {line[:120]}")
+        seen.add(m.group(1))
+    return len(seen)
+
+
 def head_to_head(run_dir, build="sd"):
     """`build`'s view of a match directory's summary.csv (None if absent): games, score,
     pentanomial Elo and its 95% half-width, LOS, draw ratio, and time losses by side."""
@@ -85,6 +118,14 @@ def head_to_head(run_dir, build="sd"):
         # game pairs by build's points in the pair: 0, 0.5, 1, 1.5, 2
         "ptnml": [int(row[k]) for k in PTNML_COLUMNS][::sign],
         "illegal": sum(g["termination"] == "illegal_move" for g in games),
+        # games ended by an engine refusing its opponent's legal move (the refuser loses):
+        # by build's engine, and by the other's
+        "refused_lost": sum(g["termination"] == "engine_rejected_move"
+                            and float(g[f"{test}_score"]) == (0.0 if build == test else 1.0)
+                            for g in games),
+        "refused_won": sum(g["termination"] == "engine_rejected_move"
+                           and float(g[f"{test}_score"]) == (1.0 if build == test else 0.0)
+                           for g in games),
         # the calibrations its segments were played at (M nodes/s)
         # the CPU clock's speeds (M nodes/s); none on the node clock, which has no speed
         "nps": sorted({round(float(ur.settings(g)["tc_nps"]) / 1e6, 2) for g in games
