@@ -24,6 +24,7 @@ and the factor over the iteration before it) and writes the rows as CSV (--csv).
 
 import argparse
 import csv
+import io
 import os
 import re
 import subprocess
@@ -142,13 +143,12 @@ def main():
             print(f"| {r['game']} | {loser} | {len(moves)} | {build} | {last} | {last_nodes} | {factor} | {total} | {cpu:.1f} |")
             sys.stdout.flush()
     if a.csv:
-        tmp = a.csv + ".tmp"
-        with open(tmp, "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=["game", "build", "ply", "nodes", "iteration_nodes",
-                                              "score", "think_cpu_s", "finished"])
-            w.writeheader()
-            w.writerows(out_rows)
-        os.replace(tmp, a.csv)
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, fieldnames=["game", "build", "ply", "nodes", "iteration_nodes",
+                                            "score", "think_cpu_s", "finished"])
+        w.writeheader()
+        w.writerows(out_rows)
+        ur.write_atomic(a.csv, buf.getvalue())
 
 
 if __name__ == "__main__":
