@@ -27,7 +27,7 @@ from pathlib import Path
 
 from claims import CLAIMS
 from formatting import elo_text, fixed, mnodes, pct, percent, small_pct
-from runs import (PER_PAIRING, RES, ROOT, SCHEMES, STUDY15, STUDY60, SWEEP, SWEEP_CLOCKS, block_means,
+from runs import (PER_PAIRING, RES, ROOT, SCHEMES, STUDY15, STUDY60, SWEEP, SWEEP_CLOCKS, bench_median, block_means,
                   command_blocks, head_to_head, illegal_castlings, match_share_at_least, nodes_per_side,
                   pairing_dir, ratings, read_csv, refused_replayed, ur)
 from tables import answer_table, front_table, speed_table, sweep_table
@@ -292,7 +292,8 @@ def facts():
                 by_depth.setdefault(int(r["depth"]), []).append(float(b) / float(a))
         deepest = max(d for d, v in by_depth.items() if len(v) >= 10)
         f["cost48_depth"] = deepest
-        f["cost48_ratio"] = statistics.median(by_depth[deepest])
+        f["cost48_ratio"] = bench_median(RES / "mm48-cost" / "bench.txt", "mm48sd", "mm48", deepest,
+                                         statistics.median(by_depth[deepest]))
         f["cost48_positions"] = len(by_depth[deepest])
     for key, run in [("sp", "startpos-scaled-15"), ("spr2", "startpos-sd-iidr2-scaled-15")]:
         p = RES / run / "startpos.json"
@@ -340,7 +341,8 @@ def facts():
     # over the bench positions that complete it; results/iid-cost)
     depth = [r for r in read_csv(RES / "iid-cost" / "depth.csv") if r["depth"] == "7"]
     for b in ("sd", "noiid", "iidr2", "iidcut", "iidpv"):
-        f[f"cost7_{b}"] = statistics.median(float(r[f"{b}_old_ratio"]) for r in depth if r[f"{b}_old_ratio"])
+        f[f"cost7_{b}"] = bench_median(RES / "iid-cost" / "bench.txt", b, "old", 7, statistics.median(
+            float(r[f"{b}_old_ratio"]) for r in depth if r[f"{b}_old_ratio"]))
     # the reduced schemes against no IID at all, head to head in the study
     for b in ("iidr2", "iidcut", "iidpv"):
         d = pairing_dir(STUDY15, b, "noiid")

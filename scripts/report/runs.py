@@ -74,6 +74,28 @@ def refused_replayed(run_dir):
     return len(seen)
 
 
+def bench_median(bench_txt, test, base, depth, computed):
+    """Checks a median node ratio the report computes from a depth.csv against the one the same
+    `umax bench` run printed in its bench.txt (`median TEST/BASE node ratio per depth`, 3
+    decimals): the two files come from one command, and one regenerated without the other
+    stops the report."""
+    head = f"median {test}/{base} node ratio per depth"
+    lines = bench_txt.read_text().splitlines()
+    at = next((i for i, l in enumerate(lines) if l.startswith(head)), None)
+    printed = None
+    if at is not None:
+        for l in lines[at + 2:]:
+            f = l.split()
+            if len(f) != 5:
+                break
+            if f[0] == str(depth):
+                printed = float(f[2])
+    if printed is None or abs(printed - computed) > 0.0005 + 1e-9:
+        sys.exit(f"report.py: {bench_txt.relative_to(ROOT)} prints {printed} as the median {test}/{base} "
+                 f"node ratio at depth {depth}, its depth.csv gives {computed:.6f}: one file is stale")
+    return computed
+
+
 def head_to_head(run_dir, build="sd"):
     """`build`'s view of a match directory's summary.csv (None if absent): games, score,
     pentanomial Elo and its 95% half-width, LOS, draw ratio, and time losses by side."""
