@@ -200,3 +200,49 @@ fn a_match_of_the_4_8_builds_on_the_node_clock_is_a_pure_function_of_its_inputs(
     assert!(a.iter().all(|r| r.contains("mm48")));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// 4.8's legality check is a search, and a legal move can fail it: in the session
+/// `refused-legal-move` (moves fed to both sides, then one think at 5,000 nodes) the engine's
+/// think leaves its table holding the mate `c3d2`; the entry search of the quiet `g8h8` meets it
+/// in its second iteration, whose mate score ends the search before quiet moves are tried, so the
+/// C prints the board unchanged (its golden). Behind the seam, the path `match` takes: the think
+/// plays the C's move, the legal `g8h8` is refused (a match scores `engine_rejected_move`), and
+/// the mating capture is then taken. Both builds alike.
+#[test]
+fn a_legal_move_the_4_8_check_refuses_is_refused_behind_the_seam() {
+    let input = std::fs::read_to_string(
+        common::root().join("tests/sessions48/refused-legal-move.n5000.u24.in"),
+    )
+    .unwrap();
+    let lines: Vec<&str> = input.lines().collect();
+    let think = lines.iter().position(|l| l.is_empty()).unwrap();
+    assert_eq!(
+        &lines[think + 1..],
+        ["g8h8", "c3d2", ""],
+        "the session's tail"
+    );
+    for build in ["mm48", "mm48sd"] {
+        let build: umax::builds::Build = build.parse().unwrap();
+        let mut engine = build.searcher(24);
+        let mut board = umax::driver::reach(engine.as_mut(), lines[..think].iter().copied())
+            .unwrap_or_else(|e| panic!("{build:?}: the session's moves: {e:?}"));
+        let t = engine.think(&Limits::nodes(5000));
+        let mv = umax::chess::move_from_0x88(&board, t.from, t.to).unwrap();
+        assert_eq!(umax::chess::uci(&mv), "c1d2", "{build:?}: the C's move");
+        use shakmaty::Position;
+        board.play_unchecked(mv);
+        let quiet = umax::chess::parse_uci(&board, "g8h8").unwrap();
+        assert!(
+            matches!(
+                umax::driver::enter(engine.as_mut(), &quiet),
+                Err(umax::driver::EnterError::Refused)
+            ),
+            "{build:?}: g8h8, legal, is refused as the C refuses it"
+        );
+        let mate = umax::chess::parse_uci(&board, "c3d2").unwrap();
+        umax::driver::enter(engine.as_mut(), &mate)
+            .unwrap_or_else(|e| panic!("{build:?}: c3d2 after the refusal: {e:?}"));
+        board.play_unchecked(mate);
+        assert!(board.is_checkmate(), "{build:?}");
+    }
+}
