@@ -108,8 +108,9 @@ pub struct Mm48 {
     /// `b[129]`, and 127 bytes more that are never written, so that an index that is a byte
     /// (`sq as u8 as usize`) needs no bounds check.
     b: [i8; 256],
-    /// `T[1035]`: hash translation table.
-    T: [u8; 1035],
+    /// `T[1035]`: hash translation table, zero-padded to 2,052 bytes so that a key read at an
+    /// index masked by 2047 needs no bounds check (the C reads no further than `T[1034]`).
+    T: [u8; 2052],
     /// `A[U]`.
     A: Vec<Entry48>,
     /// `U-1`: the index mask.
@@ -154,7 +155,11 @@ impl Mm48 {
         let u = 1usize << hash_bits;
         let mut e = Mm48 {
             b: [0; 256],
-            T: key_table(),
+            T: {
+                let mut t = [0u8; 2052];
+                t[..1035].copy_from_slice(&key_table());
+                t
+            },
             A: table::zeroed_table(u),
             mask: (u - 1) as i32,
             Q: 0,

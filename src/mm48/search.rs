@@ -12,8 +12,9 @@ impl Mm48 {
     #[inline(always)]
     fn key(&self, a: i32, piece: i8) -> i32 {
         let B = piece as i32;
-        // `a` is an on-board square (<= 0x77) plus 0 or 8: off+4 <= 127+8+896+4 = 1035
-        let off = (a + (B & 8) + S * (B & 7)) as usize;
+        // `a` is an on-board square (<= 0x77) plus 0 or 8: off+4 <= 127+8+896+4 = 1035; the
+        // mask changes no index and lets the four-byte read go unchecked (`T` holds 2,052)
+        let off = (a + (B & 8) + S * (B & 7)) as usize & 2047;
         i32::from_le_bytes(self.T[off..off + 4].try_into().expect("four bytes"))
     }
 
@@ -151,7 +152,7 @@ impl Mm48 {
                             -r
                         } else {
                             j += 1;
-                            -o[j as usize]
+                            -o[(j & 31) as usize] // `o` holds 32: the mask changes no index
                         };
                         if r == 0 {
                             break;
