@@ -41,16 +41,22 @@ def read_csv(path):
         return list(csv.DictReader(f))
 
 
-REPLAY = re.compile(r"^game (\d+) \((\w+)-(\w+), [^,]+, (\w+)\): C node totals White (\d+), Black (\d+); "
-                    r"games.csv (\d+), (\d+)\. ply (\d+): \w+'s process \((\w+)\) refused (\w+), "
-                    r"its board unchanged: (True|False)")
+REPLAY = re.compile(
+    r"game (?P<game>\d+) \((?P<white>\w+)-(?P<black>\w+), (?P<result>1-0|0-1|1/2-1/2), (?P<term>\w+)\): "
+    r"C node totals White (?P<cw>\d+), Black (?P<cb>\d+); games\.csv (?P<gw>\d+), (?P<gb>\d+)\. "
+    r"ply (?P<ply>\d+): (?P<colour>White|Black)'s process \((?P<refuser>\w+)\) refused (?P<move>\w+), "
+    r"its board unchanged: True; its move-entry search: iteration 1 ended at score (?P<s1>-?\d+), "
+    r"iteration 2 ended at score (?P<s2>-?\d+)")
+MATE = 8000 - 136  # 4.8's I-M: a score above it is a mate, and the root then sets d=98
 
 
 def refused_replayed(run_dir):
     """How many of a match's games ended `engine_rejected_move` the C replayed and refused alike
-    (refused-moves.txt: the same move, at the game's last ply, after the same node totals, its
-    board unchanged). Any other line, or a line about a game that did not end so, stops the
-    report: a mismatch is a bug to find, never a sentence to soften."""
+    (refused-moves.txt, one whole line per game: the C's node totals equal to the row's, the
+    row's last move refused at the row's last ply by the process of the side not to make it,
+    which lost, its board unchanged, after a second iteration that ended at a mate score).
+    Any other line, or a line about a game that did not end so, stops the report: a mismatch is
+    a bug to find, never a sentence to soften."""
     log = run_dir / "refused-moves.txt"
     if not log.is_file():
         return 0
@@ -59,18 +65,23 @@ def refused_replayed(run_dir):
     for line in log.read_text().splitlines():
         if not line or line.startswith("#"):
             continue
-        m = REPLAY.match(line)
-        g = games.get(m.group(1)) if m else None
-        ok = (m and g and g["termination"] == "engine_rejected_move" and m.group(1) not in seen
-              and (m.group(2), m.group(3), m.group(4)) == (g["white"], g["black"], g["termination"])
-              and m.group(5) == m.group(7) == g[f"{g['white']}_nodes"]
-              and m.group(6) == m.group(8) == g[f"{g['black']}_nodes"]
-              and int(m.group(9)) == int(g["plies"]) == len(g["moves"].split()) and m.group(11) == g["moves"].split()[-1]
-              and m.group(12) == "True")
+        m = REPLAY.fullmatch(line)
+        g = games.get(m["game"]) if m else None
+        ok = bool(m and g and m["game"] not in seen and g["termination"] == "engine_rejected_move")
+        if ok:
+            moves = g["moves"].split()
+            # the refused move is the last; the side that refused it is the other one, and lost
+            colour = "Black" if len(moves) % 2 else "White"
+            ok = ((m["white"], m["black"], m["result"], m["term"]) == (g["white"], g["black"], g["result"], g["termination"])
+                  and m["cw"] == m["gw"] == g[f"{g['white']}_nodes"] and m["cb"] == m["gb"] == g[f"{g['black']}_nodes"]
+                  and int(m["ply"]) == int(g["plies"]) == len(moves) and m["move"] == moves[-1]
+                  and m["colour"] == colour and m["refuser"] == g[colour.lower()]
+                  and g["result"] == ("0-1" if colour == "White" else "1-0")
+                  and int(m["s2"]) > MATE)
         if not ok:
             sys.exit(f"report.py: {log.relative_to(ROOT)}: a line that is not a C replay agreeing with a "
                      f"game of games.csv ended by a refused move: {line[:120]}")
-        seen.add(m.group(1))
+        seen.add(m["game"])
     return len(seen)
 
 
