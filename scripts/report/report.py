@@ -81,9 +81,11 @@ def node_facts(f):
                 f"({alike} with every pair scored alike)")
         f["jit_by_sigma"] = "; ".join(clauses) if clauses else "none yet"
         f["jit_sigmas_full"] = full
+        named = [str(x) for x in full]  # "0.005", "0.005 and 0.02", "0.005, 0.02 and 0.11"
+        named = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else "".join(named)
         # the sentence that follows the clauses
         f["jit_after"] = (
-            (f"At σ {', '.join(str(x) for x in full)} every planned budget is played (the cells are fixed "
+            (f"At σ {named} every planned budget is played (the cells are fixed "
              "budgets, so their share is a description of them, not a probability); what larger "
              "wavering does is not yet known.") if full else
             "How likely the post's result was on a wavering clock, and at larger wavering, is not yet known.")
