@@ -139,6 +139,7 @@ impl Mm48 {
                 -P
             };
             self.N = self.N.wrapping_add(1); // node count (for timing)
+            let castled = (E - S) & self.at(E) as i32;
             'scan: loop {
                 // do{...}W((x=x+9&~M)-B): scan board looking for own piece (inefficient!)
                 u = self.at(x as i32);
@@ -173,9 +174,10 @@ impl Mm48 {
                                 if y as i32 & M != 0 {
                                     break; // board edge hit
                                 }
-                                // m=E-S&b[E]&&y-E<2&E-y<2?I:m: bad castling
-                                if (E - S) & self.at(E) as i32 != 0
-                                    && (y as i32 - E < 2) & ((E - y as i32) < 2)
+                                // m=E-S&b[E]&&y-E<2&E-y<2?I:m: bad castling (`b[E]` read
+                                // once per node: every move the scan makes is undone before
+                                // it goes on, so `b[E]` is the same at every step)
+                                if castled != 0 && (y as i32 - E < 2) & ((E - y as i32) < 2)
                                 {
                                     m = I;
                                 }
