@@ -177,8 +177,7 @@ impl Mm48 {
                                 // m=E-S&b[E]&&y-E<2&E-y<2?I:m: bad castling (`b[E]` read
                                 // once per node: every move the scan makes is undone before
                                 // it goes on, so `b[E]` is the same at every step)
-                                if castled != 0 && (y as i32 - E < 2) & ((E - y as i32) < 2)
-                                {
+                                if castled != 0 && (y as i32 - E < 2) & ((E - y as i32) < 2) {
                                     m = I;
                                 }
                                 if ((p < 3) as i32 & (y as i32 == E) as i32) != 0 {
