@@ -124,11 +124,13 @@ def head_to_head(run_dir, build="sd"):
     games = read_csv(run_dir / "games.csv")
     forfeits = {base: 0, test: 0}
     points, played = 0.0, 0  # build's points in the games not lost on time
+    refused = {base: 0, test: 0}  # games lost by refusing the opponent's legal move, by refuser
     for g in games:
-        if g["termination"] == "time_forfeit":
+        if g["termination"] in ("time_forfeit", "engine_rejected_move"):
             loser = g["white"] if g["result"] == "0-1" else g["black"]
-            forfeits[loser] += 1
-            continue
+            (forfeits if g["termination"] == "time_forfeit" else refused)[loser] += 1
+            if g["termination"] == "time_forfeit":
+                continue
         played += 1
         mine = float(g[f"{test}_score"]) if build == test else 1 - float(g[f"{test}_score"])
         points += mine
@@ -153,12 +155,8 @@ def head_to_head(run_dir, build="sd"):
         "illegal": sum(g["termination"] == "illegal_move" for g in games),
         # games ended by an engine refusing its opponent's legal move (the refuser loses):
         # by build's engine, and by the other's
-        "refused_lost": sum(g["termination"] == "engine_rejected_move"
-                            and float(g[f"{test}_score"]) == (0.0 if build == test else 1.0)
-                            for g in games),
-        "refused_won": sum(g["termination"] == "engine_rejected_move"
-                           and float(g[f"{test}_score"]) == (1.0 if build == test else 0.0)
-                           for g in games),
+        "refused_lost": refused[build],
+        "refused_won": refused[other],
         # the calibrations its segments were played at (M nodes/s)
         # the CPU clock's speeds (M nodes/s); none on the node clock, which has no speed
         "nps": sorted({round(float(ur.settings(g)["tc_nps"]) / 1e6, 2) for g in games
