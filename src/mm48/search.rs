@@ -231,12 +231,9 @@ impl Mm48 {
                                 let not_castling = if ((p as i32 - 4) | (j - 7)) != 0 {
                                     1
                                 } else {
-                                    G = (x as i32 + 3) ^ ((r >> 1) & 7);
-                                    if self.at(G) as i32 - k - 6 != 0 {
-                                        1
-                                    } else {
-                                        ((self.at(G ^ 1) | self.at(G ^ 2)) != 0) as i32
-                                    }
+                                    let (corner, no) = self.castling_corner(x, r, k);
+                                    G = corner;
+                                    no
                                 };
                                 if ((x as i32 + r - y as i32)
                                     | (u as i32 & 32)
@@ -406,5 +403,20 @@ impl Mm48 {
         self.set(x as i32, u);
         self.set(H as i32, t);
         Some(v)
+    }
+
+    /// The lateral king step's part of the castling test: `b[G=x+3^r>>1&7]-k-6||b[G^1]|b[G^2]`,
+    /// the corner `G` and whether castling is out (1: no virgin rook in the corner, or the two
+    /// squares next to it not empty). A function of its own, for the reason `make_and_search`
+    /// gives: inline, its operands were computed for every direction of every piece.
+    #[inline(never)]
+    fn castling_corner(&self, x: i8, r: i32, k: i32) -> (i32, i32) {
+        let G = (x as i32 + 3) ^ ((r >> 1) & 7);
+        let no = if self.at(G) as i32 - k - 6 != 0 {
+            1
+        } else {
+            ((self.at(G ^ 1) | self.at(G ^ 2)) != 0) as i32
+        };
+        (G, no)
     }
 }
