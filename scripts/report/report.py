@@ -15,8 +15,8 @@ markdown. A placeholder without a fact is an error.
 
 Its parts, beside it in scripts/report/: runs.py (the runs and their readers; it puts scripts/ on
 the path for scripts/umaxresults.py, the settings reader and the Elo and pentanomial
-statistics), formatting.py (the one rounding rule), tables.py (the generated tables) and
-claims.py (the template's sentences, checked against the facts).
+statistics), formatting.py (the one rounding rule), tables.py (the generated tables),
+node_clock.py (the node-clock runs' facts) and claims.py (the template's sentences, checked against the facts).
 """
 import collections
 import json
@@ -31,6 +31,7 @@ from runs import (PER_PAIRING, RES, ROOT, SCHEMES, STUDY15, STUDY60, SWEEP, SWEE
                   command_blocks, head_to_head, illegal_castlings, match_share_at_least, nodes_per_side,
                   pairing_dir, ratings, read_csv, refused_replayed, ur)
 from tables import answer_table, front_table, speed_table, sweep_table
+from node_clock import node_facts
 
 TEMPLATE = ROOT / "docs" / "report" / "results.md.in"
 OUT = RES / "README.md"
@@ -38,78 +39,6 @@ FRONT_TEMPLATE = ROOT / "docs" / "report" / "README.md.in"
 FRONT = ROOT / "README.md"
 FACTS = RES / "facts.json"
 TEST_TIME = ROOT / "docs" / "test-time.json"
-
-
-# the jitter map's plan: 21 budgets at each of three sigmas, a 100-game match each
-JITTER_CELLS = 21 * 3
-# the node-clock runs (scripts/node-queue.sh): directory, games planned
-NODE_RUNS = [("startpos-node-map", 2002), ("node-15-wide", 4000), ("node-15-sd-iidr2", 2000),
-             ("startpos-node-jitter", JITTER_CELLS * 100), ("startpos-node-map-sd-iidr2", 402), ("node-60-wide", 4000)]
-
-
-def node_facts(f):
-    """The node-clock runs as far as they are committed: each run's games so far, and the map."""
-    for name, planned in NODE_RUNS:
-        key = name.replace("-", "_")
-        csvs = sorted((RES / name).glob("**/games.csv"))
-        f[f"{key}_games"] = sum(len(read_csv(c)) for c in csvs)
-        f[f"{key}_planned"] = planned
-    jit = RES / "startpos-node-jitter" / "jitter.json"
-    if jit.is_file():  # the jitter map as far as its cells are in (scripts/node_jitter.py)
-        jj = json.load(open(jit))
-        j = jj["overall"]
-        f["jit_cells_complete"], f["jit_cells_planned"] = j["cells_complete"], JITTER_CELLS
-        # one clause per sigma with complete cells: how many, their budgets, how many reach
-        # 57.5%, their scores, and how many have every pair scored alike (no interval)
-        # (and the sigmas whose every planned cell is complete)
-        clauses, full = [], []
-        f["jit_sigmas_complete"] = []
-        for s in jj["sigmas"]:
-            done = [c for c in jj["cells"] if c["complete"] and c["sigma"] == s["sigma"]]
-            if not done:
-                continue
-            reach = s["reaching_575"]["count"]
-            f["jit_sigmas_complete"].append((s["sigma"], len(done), reach))
-            if len(done) == s["cells_planned"]:
-                full.append(s["sigma"])
-            alike = sum(c["elo_lo"] is not None and c["elo_lo"] == c["elo_hi"] for c in done)
-            clauses.append(
-                f"at σ {s['sigma']}, {len(done)} of {s['cells_planned']} at budgets from "
-                f"{fixed(min(c['budget'] for c in done) / 1e6)} to {fixed(max(c['budget'] for c in done) / 1e6)} M "
-                f"nodes a side: {reach} reach{'es' if reach == 1 else ''} 57.5%, their scores from "
-                f"{pct(min(c['sd_score'] for c in done))} to {pct(max(c['sd_score'] for c in done))} "
-                f"({alike} with every pair scored alike)")
-        f["jit_by_sigma"] = "; ".join(clauses) if clauses else "none yet"
-        f["jit_sigmas_full"] = full
-        named = [str(x) for x in full]  # "0.005", "0.005 and 0.02", "0.005, 0.02 and 0.11"
-        named = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else "".join(named)
-        # the sentence that follows the clauses
-        f["jit_after"] = (
-            (f"At σ {named} every planned budget is played (the cells are fixed "
-             "budgets, so their share is a description of them, not a probability); what larger "
-             "wavering does is not yet known.") if full else
-            "How likely the post's result was on a wavering clock, and at larger wavering, is not yet known.")
-        # the largest wavering planned (the last sigma of the plan) still has cells to play
-        f["jit_largest_open"] = j["cells_complete"] < JITTER_CELLS
-    m = RES / "startpos-node-map" / "map.json"
-    if m.is_file():
-        j = json.load(open(m))
-        ps, b = j["pair_score_by_budget"], j["budgets"]
-        f["nm_pairs"], f["nm_planned_pairs"] = j["pairs"], j["planned_games"] // 2
-        f["nm_lo"], f["nm_hi"] = b["min"] / 1e6, b["max"] / 1e6
-        f["nm_wins"], f["nm_draws"], f["nm_losses"] = (ps["sd_wins"]["share"], ps["draws"]["share"],
-                                                        ps["sd_loses"]["share"])
-        f["nm_distinct"] = j["lines"]["distinct"]
-        f["nm_games"], f["nm_score"] = j["score"]["games"], j["score"]["score"]
-        top = j["parting_points"]["top"][0]
-        f["nm_first_ply"] = top["ply"]
-        f["nm_first_prefix"] = top["prefix"]
-        moves = {}
-        for br in top["branches"]:
-            moves.setdefault(br["move"], []).append(br)
-        f["nm_first_branches"] = "; ".join(
-            f"`{mv}` at depth {brs[0]['depths'].split(':')[0]} (" + ", ".join(
-                f"{br['build']} {br['windows']}" for br in brs) + ")" for mv, brs in moves.items())
 
 
 def diff_facts(f, key, diff, pm, differ, none):
