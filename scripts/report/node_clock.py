@@ -49,16 +49,39 @@ def node_facts(f):
                 f"({alike} with every pair scored alike)")
         f["jit_by_sigma"] = "; ".join(clauses) if clauses else "none yet"
         f["jit_sigmas_full"] = full
+        every = len(full) == len(jj["sigmas"])
         named = [str(x) for x in full]  # "0.005", "0.005 and 0.02", "0.005, 0.02 and 0.11"
         named = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else "".join(named)
         # the sentence that follows the clauses
         f["jit_after"] = (
+            ("At every σ of the plan every budget is played (the cells are fixed budgets, so their "
+             f"shares describe them and are not probabilities); wavering larger than σ {named.split()[-1]} "
+             "was not played.") if every else
             (f"At σ {named} every planned budget is played (the cells are fixed "
              "budgets, so their share is a description of them, not a probability); what larger "
              "wavering does is not yet known.") if full else
             "How likely the post's result was on a wavering clock, and at larger wavering, is not yet known.")
-        # the largest wavering planned (the last sigma of the plan) still has cells to play
-        f["jit_largest_open"] = j["cells_complete"] < JITTER_CELLS
+        # answer 3: per sigma (in the plan's order) the complete cells, how many reach 57.5%, the
+        # lowest and highest score and the budgets that reach it; the last sigma is the estimate
+        # of a CPU clock's own wavering (results/clock-jitter/)
+        est = json.load(open(RES / "clock-jitter" / "facts.json"))["sigma_estimate"]
+        f["jit_est_sigma"] = est
+        f["jit_ranges"] = []
+        for s in jj["sigmas"]:
+            done = [c for c in jj["cells"] if c["complete"] and c["sigma"] == s["sigma"]]
+            scores = [c["sd_score"] for c in done]
+            budgets = [c["budget"] for c in done if c["sd_score"] >= 0.575]
+            f["jit_ranges"].append((s["sigma"], len(done), s["cells_planned"], len(budgets),
+                                    min(scores, default=None), max(scores, default=None), budgets))
+        parts = []
+        for sigma, n, planned, reach, lo, hi, budgets in f["jit_ranges"]:
+            if not n:
+                continue
+            where = " and ".join(fixed(b / 1e6) for b in budgets)
+            label = f", the wavering estimated for a CPU clock" if sigma == est else ""
+            parts.append(f"{reach} of {n}{' matches' if not parts else ''} at σ {sigma}{label} (scores from {pct(lo)} to {pct(hi)}"
+                         + (f"; 57.5% or more at {where} M nodes a side)" if sigma == est and budgets else ")"))
+        f["jit_reach_text"] = (", ".join(parts[:-1]) + " and " + parts[-1]) if len(parts) > 1 else "".join(parts)
     m = RES / "startpos-node-map" / "map.json"
     if m.is_file():
         j = json.load(open(m))

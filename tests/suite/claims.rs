@@ -135,6 +135,8 @@ fn the_report_catches_a_changed_number() {
         "startpos-node-jitter",
         "startpos-node-map-sd-iidr2",
         "node-60-wide",
+        // the CPU clock's estimated wavering, the jitter map's last sigma
+        "clock-jitter",
         // micro-Max 4.8's runs and cost table
         "mm48-sd-15",
         "mm48-vs-old-15",
