@@ -9,8 +9,8 @@
 //! - `mm48sd`: self-deepening applied to 4.8, as `docs`/the project notes define it: `D()` takes
 //!   the node's ultimate depth `u`; the deepening loop also goes on while `d<=u&&m<=q`; a reply
 //!   gets `u=C+n-d` (recomputed when a reduced move is searched again); the null move and the
-//!   root call pass `u=0`. The search is one function with the build as a const generic, so
-//!   `mm48` carries none of it.
+//!   root call pass `u=0`. The search takes the build as a const generic, so `mm48` carries
+//!   none of it.
 //!
 //! The C's globals are the fields of [`Mm48`]; `D()` is [`Mm48::search`] (`search.rs`); `main()`
 //! is [`Mm48::console`] (`console.rs`), and its two steps are [`Mm48::enter_move`] and
