@@ -148,6 +148,12 @@ CLAIMS = [
      and f["sp_lo"] < 0 < f["sp_hi"] and f["sp_hi"] < ur.elo(f["nm_sp_window_score"]) < ur.elo(f["nm_score"])),
     ("node clock: the jitter sentence's clauses, one a sigma, count every complete cell",
      lambda f: sum(n for _, n, _ in f["jit_sigmas_complete"]) == f["jit_cells_complete"]),
+    ("answer 3: the sd-vs-iidr2 node map is complete (every budget in)",
+     lambda f: f["nm2_pairs"] == f["nm2_planned_pairs"]),
+    ("answer 3: 'on the node clock the picture is the same': sd wins more pairs than it loses, scores above 50%, and most of its wins are iidr2's time losses, as on the CPU clock",
+     lambda f: f["nm2_sd_wins"] > f["nm2_sd_losses"] and f["nm2_sd_score"] > 0.5
+     and f["nm2_forfeits_won"] > f["nm2_sd_wins_games"] / 2 and f["spr2_forfeits_won"] > f["spr2_wins"] / 2
+     and f["nm2_forfeits_won"] > f["nm2_forfeits_lost"]),
     ("answer 3 and the node clock: the jitter map is complete, every cell of every sigma (the sentences give final counts)",
      lambda f: f["jit_cells_complete"] == f["jit_cells_planned"]
      and f["startpos_node_jitter_games"] == f["startpos_node_jitter_planned"]

@@ -82,6 +82,25 @@ def node_facts(f):
             parts.append(f"{reach} of {n}{' matches' if not parts else ''} at σ {sigma}{label} (scores from {pct(lo)} to {pct(hi)}"
                          + (f"; 57.5% or more at {where} M nodes a side)" if sigma == est and budgets else ")"))
         f["jit_reach_text"] = (", ".join(parts[:-1]) + " and " + parts[-1]) if len(parts) > 1 else "".join(parts)
+    m2 = RES / "startpos-node-map-sd-iidr2" / "map.json"
+    if m2.is_file():  # sd vs iidr2's map; node_map.py scores the match's second build, iidr2
+        j = json.load(open(m2))
+        assert (j["test"], j["base"]) == ("iidr2", "sd"), m2
+        ps = j["pair_score_by_budget"]
+        f["nm2_pairs"], f["nm2_planned_pairs"] = j["pairs"], j["planned_games"] // 2
+        f["nm2_sd_wins"], f["nm2_sd_losses"] = ps["iidr2_loses"]["share"], ps["iidr2_wins"]["share"]
+        f["nm2_sd_score"] = 1 - j["score"]["score"]
+        f["nm2_distinct"], f["nm2_games"] = j["lines"]["distinct"], j["score"]["games"]
+        # sd's wins, how many of them iidr2's time losses, and sd's score in the other games
+        rows = read_csv(m2.parent / "games.csv")
+        sd_pts = [(1.0 if g["result"] == "1-0" else 0.0 if g["result"] == "0-1" else 0.5)
+                  if g["white"] == "sd" else
+                  (0.0 if g["result"] == "1-0" else 1.0 if g["result"] == "0-1" else 0.5) for g in rows]
+        f["nm2_sd_wins_games"] = sum(p == 1.0 for p in sd_pts)
+        f["nm2_forfeits_won"] = sum(p == 1.0 and g["termination"] == "time_forfeit" for p, g in zip(sd_pts, rows))
+        f["nm2_forfeits_lost"] = sum(p == 0.0 and g["termination"] == "time_forfeit" for p, g in zip(sd_pts, rows))
+        rest = [p for p, g in zip(sd_pts, rows) if g["termination"] != "time_forfeit"]
+        f["nm2_score_no_forfeit"] = sum(rest) / len(rest)
     m = RES / "startpos-node-map" / "map.json"
     if m.is_file():
         j = json.load(open(m))

@@ -248,6 +248,10 @@ fn the_node_maps_are_what_the_games_give() {
     let check = |script: &str, dir: &std::path::Path| script_check(&root.join(script), dir);
     let map = root.join("results/startpos-node-map");
     let mut runs = vec![("scripts/node_map.py", map.clone())];
+    let map2 = root.join("results/startpos-node-map-sd-iidr2");
+    if map2.join("map.json").is_file() {
+        runs.push(("scripts/node_map.py", map2));
+    }
     let jitter = root.join("results/startpos-node-jitter");
     if jitter.join("jitter.json").is_file() {
         runs.push(("scripts/node_jitter.py", jitter));
