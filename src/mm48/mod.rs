@@ -103,6 +103,9 @@ pub struct Entry48 {
     pub D: i8,
 }
 
+/// A watcher of the root's iterations (`Mm48::observer`), called as each one ends.
+pub(crate) type Observer48 = Box<dyn FnMut(&Iter48) + Send>;
+
 /// The state of one micro-Max 4.8 process: the C's globals.
 pub struct Mm48 {
     /// `b[129]`, and 127 bytes more that are never written, so that an index that is a byte
@@ -132,7 +135,7 @@ pub struct Mm48 {
     iters: Vec<Iter48>,
     /// Called with each root iteration as it completes (not the C: `umax uci`'s `info` lines;
     /// see `searcher.rs`).
-    pub(crate) observer: Option<Box<dyn FnMut(&Iter48) + Send>>,
+    pub(crate) observer: Option<Observer48>,
 }
 
 /// The hash translation table: `N=1035;W(N-->M)T[N]=rand()>>9;`, glibc's `rand()` never seeded,

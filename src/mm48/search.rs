@@ -7,6 +7,39 @@
 
 use super::*;
 
+/// What the scan hands `make_and_search`: the move (`x`->`y`, piece `u` of type `p`, taking `t`
+/// on `H`, ray step `r`; `F`,`G` the castling rook's squares) and the node's state it reads (`k`
+/// the side, `d` the iteration's depth, `e` the eval, `h` the best-move request, `m` the best so
+/// far, `(q,l)` the window after `q--`, `n` the node's depth, `z` the root flag, `P` the null
+/// move's score, `i` the capture's value, `f`,`g` the node-entry keys, `a` its hash slot). Named
+/// fields, built with the scan's own names (`Step { x, y, .. }`), so two can't swap silently.
+#[allow(non_snake_case)]
+struct Step {
+    x: i8,
+    y: i8,
+    H: i8,
+    t: i8,
+    u: i8,
+    p: i8,
+    r: i32,
+    F: i32,
+    G: i32,
+    k: i32,
+    d: i32,
+    e: i32,
+    h: i32,
+    m: i32,
+    q: i32,
+    l: i32,
+    n: i32,
+    z: i32,
+    P: i32,
+    i: i32,
+    f: i32,
+    g: i32,
+    a: usize,
+}
+
 impl Mm48 {
     /// `K(A,B)`: `*(int*)(T+A+(B&8)+S*(B&7))`, four bytes of `T` read as a little-endian `int`.
     #[inline(always)]
@@ -201,12 +234,32 @@ impl Mm48 {
                                 if d - (t == 0) as i32 > 1 {
                                     // remaining depth: do the move, search the reply, undo
                                     // it (in a function of its own: see `make_and_search`)
-                                    match self.make_and_search::<SD, R>(
-                                        [x, y, H, t, u, p],
-                                        [r, F, G, k, d, e, h, m, q, l, n, z, P, i, f, g],
+                                    let step = Step {
+                                        x,
+                                        y,
+                                        H,
+                                        t,
+                                        u,
+                                        p,
+                                        r,
+                                        F,
+                                        G,
+                                        k,
+                                        d,
+                                        e,
+                                        h,
+                                        m,
+                                        q,
+                                        l,
+                                        n,
+                                        z,
+                                        P,
+                                        i,
+                                        f,
+                                        g,
                                         a,
-                                        rule,
-                                    ) {
+                                    };
+                                    match self.make_and_search::<SD, R>(step, rule) {
                                         Some(score) => v = score,
                                         // the root found the move it was given: the move
                                         // stays made, the other side is to move
@@ -294,14 +347,36 @@ impl Mm48 {
     /// instructions to each piece, 10% of all the search executed), not a change of order:
     /// the C's statements, one for one.
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
     fn make_and_search<const SD: bool, R: FnMut(i64, i32) -> bool>(
         &mut self,
-        [x, y, H, t, u, p]: [i8; 6],
-        [r, F, G, k, d, e, h, m, q, l, n, z, P, i, f, g]: [i32; 16],
-        a: usize,
+        step: Step,
         rule: &mut R,
     ) -> Option<i32> {
+        let Step {
+            x,
+            y,
+            H,
+            t,
+            u,
+            p,
+            r,
+            F,
+            G,
+            k,
+            d,
+            e,
+            h,
+            m,
+            q,
+            l,
+            n,
+            z,
+            P,
+            i,
+            f,
+            g,
+            a,
+        } = step;
         let mut i = i;
         let mut v: i32;
         let mut V: i32;
