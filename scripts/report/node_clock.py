@@ -5,7 +5,7 @@ and the initial-position map (startpos-node-map/map.json, scripts/node_map.py) s
 import json
 
 from formatting import fixed, pct
-from runs import RES, read_csv
+from runs import RES, head_to_head, read_csv
 
 
 # the jitter map's plan: 21 budgets at each of three sigmas, a 100-game match each
@@ -32,8 +32,10 @@ def node_facts(f):
         # (and the sigmas whose every planned cell is complete)
         clauses, full = [], []
         f["jit_sigmas_complete"] = []
+        done_by = {s["sigma"]: [c for c in jj["cells"] if c["complete"] and c["sigma"] == s["sigma"]]
+                   for s in jj["sigmas"]}
         for s in jj["sigmas"]:
-            done = [c for c in jj["cells"] if c["complete"] and c["sigma"] == s["sigma"]]
+            done = done_by[s["sigma"]]
             if not done:
                 continue
             reach = s["reaching_575"]["count"]
@@ -68,7 +70,7 @@ def node_facts(f):
         f["jit_est_sigma"] = est
         f["jit_ranges"] = []
         for s in jj["sigmas"]:
-            done = [c for c in jj["cells"] if c["complete"] and c["sigma"] == s["sigma"]]
+            done = done_by[s["sigma"]]
             scores = [c["sd_score"] for c in done]
             budgets = [c["budget"] for c in done if c["sd_score"] >= 0.575]
             f["jit_ranges"].append((s["sigma"], len(done), s["cells_planned"], len(budgets),
@@ -78,7 +80,7 @@ def node_facts(f):
             if not n:
                 continue
             where = " and ".join(fixed(b / 1e6) for b in budgets)
-            label = f", the wavering estimated for a CPU clock" if sigma == est else ""
+            label = ", the wavering estimated for a CPU clock" if sigma == est else ""
             parts.append(f"{reach} of {n}{' matches' if not parts else ''} at σ {sigma}{label} (scores from {pct(lo)} to {pct(hi)}"
                          + (f"; 57.5% or more at {where} M nodes a side)" if sigma == est and budgets else ")"))
         f["jit_reach_text"] = (", ".join(parts[:-1]) + " and " + parts[-1]) if len(parts) > 1 else "".join(parts)
@@ -92,15 +94,9 @@ def node_facts(f):
         f["nm2_sd_score"] = 1 - j["score"]["score"]
         f["nm2_distinct"], f["nm2_games"] = j["lines"]["distinct"], j["score"]["games"]
         # sd's wins, how many of them iidr2's time losses, and sd's score in the other games
-        rows = read_csv(m2.parent / "games.csv")
-        sd_pts = [(1.0 if g["result"] == "1-0" else 0.0 if g["result"] == "0-1" else 0.5)
-                  if g["white"] == "sd" else
-                  (0.0 if g["result"] == "1-0" else 1.0 if g["result"] == "0-1" else 0.5) for g in rows]
-        f["nm2_sd_wins_games"] = sum(p == 1.0 for p in sd_pts)
-        f["nm2_forfeits_won"] = sum(p == 1.0 and g["termination"] == "time_forfeit" for p, g in zip(sd_pts, rows))
-        f["nm2_forfeits_lost"] = sum(p == 0.0 and g["termination"] == "time_forfeit" for p, g in zip(sd_pts, rows))
-        rest = [p for p, g in zip(sd_pts, rows) if g["termination"] != "time_forfeit"]
-        f["nm2_score_no_forfeit"] = sum(rest) / len(rest)
+        h = head_to_head(m2.parent, "sd")
+        f["nm2_sd_wins_games"], f["nm2_score_no_forfeit"] = h["wins"], h["score_no_forfeit"]
+        f["nm2_forfeits_won"], f["nm2_forfeits_lost"] = h["forfeits_won"], h["forfeits_lost"]
     m = RES / "startpos-node-map" / "map.json"
     if m.is_file():
         j = json.load(open(m))
