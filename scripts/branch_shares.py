@@ -28,6 +28,7 @@ import argparse
 import csv
 import io
 import json
+import math
 import os
 import re
 import sys
@@ -190,8 +191,8 @@ def build(results):
     rows = []
     for _, _, _, name, clock, games in sorted(cpu, key=lambda c: c[:3]):
         rows.append(row("cpu", name, games, clock_s=clock))
-        m = rows[-1]["nodes_median"]  # the window: |budget - m| <= WINDOW m, exactly (m is whole or a half)
-        win = [g for g in map_games if m is not None and abs(g["budget"] - Fraction(m)) <= WINDOW * Fraction(m)]
+        m = rows[-1]["nodes_median"]
+        win = in_window(map_games, m)
         rows.append(row("node-map window", MAP, win, for_run=name, budgets=len({g["budget"] for g in win}),
                         budget_lo=None if m is None else round(Fraction(m) * (1 - WINDOW)),
                         budget_hi=None if m is None else round(Fraction(m) * (1 + WINDOW))))
@@ -227,6 +228,16 @@ def build(results):
     F["answer"] = answer(F, parts, rows, minor_budgets)
     return {"branch-shares.csv": csv_text(rows), "branch-shares.json": nm.json_text(F),
             "branch-shares.md": md_text(F, parts, rows)}, F
+
+
+def in_window(games, m):
+    """The games whose budget is in the window about m: |budget - m| <= WINDOW m, exactly (m is whole
+    or a half). Budgets are whole, so that is ceil(m (1 - WINDOW)) <= budget <= floor(m (1 + WINDOW)),
+    two bounds computed once instead of Fractions per game."""
+    if m is None:
+        return []
+    lo, hi = math.ceil(Fraction(m) * (1 - WINDOW)), math.floor(Fraction(m) * (1 + WINDOW))
+    return [g for g in games if lo <= g["budget"] <= hi]
 
 
 def minor_move(pp, all_row):

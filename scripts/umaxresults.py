@@ -30,6 +30,7 @@ their files' `check_or_write` (`--check`, or each file written whole through a r
 """
 
 import csv
+import functools
 import io
 import math
 import os
@@ -56,8 +57,15 @@ def fail(msg, code=2):
 def settings(row_or_text):
     """The settings string of a row (or the string itself) as a dict."""
     text = row_or_text["settings"] if isinstance(row_or_text, dict) else row_or_text
+    return dict(_parse_settings(text or ""))  # a copy: the caller may change it
+
+
+# Memoized: a run's rows repeat a handful of settings strings, and the scripts ask for them per row
+# (tens of thousands of calls a run).
+@functools.lru_cache(maxsize=None)
+def _parse_settings(text):
     out = {}
-    for part in (text or "").split(";"):
+    for part in text.split(";"):
         if "=" in part:
             k, v = part.split("=", 1)
             out[k] = v
@@ -74,6 +82,23 @@ def elo(score):
 def elo_rounded(score, places=1):
     """`elo` rounded to `places` decimals for a data file; None for no score, 0 or 1."""
     return None if score is None or score <= 0 or score >= 1 else round(elo(score), places)
+
+
+def mean(xs):
+    """statistics.mean of ints and floats, to the bit (an int for a whole mean of ints), without its
+    per-value Fractions: each float is an integer over a power of two, so the sum is kept exact as
+    an integer over the largest of them, and one correctly rounded division gives the mean."""
+    xs = list(xs)
+    types = set(map(type, xs))
+    n = len(xs)
+    if types == {int}:
+        total = sum(xs)
+        return total // n if total % n == 0 else total / n
+    if not xs or not types <= {int, float} or not all(map(math.isfinite, xs)):
+        return statistics.mean(xs)  # its error for no values; other types, inf and nan as it treats them
+    ratios = [x.as_integer_ratio() for x in xs]
+    den = max(d for _, d in ratios)
+    return sum(num * (den // d) for num, d in ratios) / (den * n)
 
 
 def median(xs, empty=None):
@@ -162,13 +187,37 @@ def file_column(role, base, test):
 
 
 def _number(v):
-    try:
-        return int(v)
-    except ValueError:
+    if "." not in v:  # int() takes no ".": such a text goes straight to float(), sparing an exception
         try:
-            return float(v)
+            return int(v)
         except ValueError:
-            return v
+            pass
+    try:
+        return float(v)
+    except ValueError:
+        return v
+
+
+def dict_rows(f):
+    """csv.DictReader(f)'s rows (a list), built with csv.reader and dict(zip()), which is faster:
+    the first row names the columns, blank rows are left out, a short row's missing columns are
+    None and a long row's extra values a list under the key None."""
+    reader = csv.reader(f)
+    header = next(reader, None)
+    if header is None:
+        return []
+    n, rows = len(header), []
+    for row in reader:
+        if not row:
+            continue
+        d = dict(zip(header, row))
+        if len(row) > n:
+            d[None] = row[n:]
+        elif len(row) < n:
+            for k in header[len(row):]:
+                d[k] = None
+        rows.append(d)
+    return rows
 
 
 class Games:
@@ -204,20 +253,27 @@ def read_games(path, quiet=False):
         text = text[:cut]
         if not quiet:
             print(f"{path}:{partial}: the last line is incomplete; it is left out", file=sys.stderr)
-    reader = csv.DictReader(io.StringIO(text))
-    header = reader.fieldnames or []
+    header = next(csv.reader(io.StringIO(text)), None) or []
     if header and "game" not in header:
         fail(f"{path}: not a games.csv (no 'game' column)")
     base, test = pairing_of_header(header)
+    # per column, once: whether its values are numbers, and its role-neutral name
+    columns = {k: (k in NUMERIC or k.endswith(tuple(ROLE_FIELDS)), role_column(k, base, test)) for k in header}
     rows = []
-    for raw in reader:
+    for raw in dict_rows(io.StringIO(text)):
         row = {}
         for k, v in raw.items():
-            value = _number(v) if (k in NUMERIC or k.endswith(tuple(ROLE_FIELDS))) else v
+            numeric, role = columns[k] if k in columns else _column(k, base, test)
+            value = _number(v) if numeric else v
             row[k] = value
-            row[role_column(k, base, test)] = value
+            row[role] = value
         rows.append(row)
     return Games(path, header, rows, base, test, partial)
+
+
+def _column(k, base, test):
+    """read_games' (numeric, role-neutral name) of a key not in the header (a long row's None)."""
+    return k in NUMERIC or k.endswith(tuple(ROLE_FIELDS)), role_column(k, base, test)
 
 
 def read_summary(path, convert=True):
@@ -317,6 +373,22 @@ def read_match(run, node_clock=False):
     return base, test, games
 
 
+# read_pgn's patterns, compiled once (it runs them on every game of every run it reads).
+_PGN_GAME = re.compile(r"\n(?=\[Event )")
+_PGN_ROUND = re.compile(r'\[Round "(\d+)"\]')
+_PGN_NODES = re.compile(r'\[TimeControl "(\d+) nodes"\]')
+# A tag line: r"^\[.*\]\s*$" with re.M, its "^" written as a look-behind after the "[" (no
+# character but a newline before it), which lets re jump from "[" to "[" instead of trying every place.
+_PGN_TAG = re.compile(r"\[(?<![^\n]\[).*\]\s*$", flags=re.M)
+# A move's comment `{...}` (no `}` inside), read with its whitespace collapsed (a comment may wrap):
+# a think "+0.12/6 0.041s 1234n [overrun] [cut]" gives (depth, nodes, ""), one that starts with
+# "book" ("", "", "book"), any other ("", "", ""). It reads each comment as
+#     c = " ".join(c.split()); re.match(r"\S*/(\d+) [\d.]+s (\d+)n\b", c) or c.startswith("book")
+# would, in one pass over the game: \s+ (or \s* at the start) stands for a collapsed space, and
+# [^\s}] for \S inside the comment.
+_PGN_COMMENT = re.compile(r"\{\s*(?:[^\s}]*/(\d+)\s+[\d.]+s\s+(\d+)n\b|(book))?[^}]*\}")
+
+
 def read_pgn(run, games):
     """game number -> (thinks, TimeControl nodes) from RUN/games.pgn, for the games of `games`
     (dicts with `game` and `moves`; the number is in the `[Round "N"]` tag). thinks: per ply the
@@ -326,21 +398,15 @@ def read_pgn(run, games):
     text = read_or_none(os.path.join(run, "games.pgn"), errors="replace") or ""
     want = {g["game"]: len(g["moves"]) for g in games}
     out = {}
-    for chunk in re.split(r"\n(?=\[Event )", text):
-        m = re.search(r'\[Round "(\d+)"\]', chunk)
+    for chunk in _PGN_GAME.split(text):
+        m = _PGN_ROUND.search(chunk)
         if not m or int(m.group(1)) not in want:
             continue
         n = int(m.group(1))
-        tc = re.search(r'\[TimeControl "(\d+) nodes"\]', chunk)
-        body = re.sub(r"^\[.*\]\s*$", "", chunk, flags=re.M)
-        thinks = []
-        for c in re.findall(r"\{([^}]*)\}", body):
-            c = " ".join(c.split())
-            t = re.match(r"\S*/(\d+) [\d.]+s (\d+)n\b", c)  # "+0.12/6 0.041s 1234n [overrun] [cut]"
-            if t:
-                thinks.append((int(t.group(1)), int(t.group(2))))
-            elif c.startswith("book"):
-                thinks.append(None)
+        tc = _PGN_NODES.search(chunk)
+        body = _PGN_TAG.sub("", chunk)
+        thinks = [(int(depth), int(nodes)) if depth else None
+                  for depth, nodes, book in _PGN_COMMENT.findall(body) if depth or book]
         out[n] = (thinks if len(thinks) == want[n] else None, int(tc.group(1)) if tc else None)
     return out
 

@@ -29,7 +29,7 @@ from claims import CLAIMS
 from formatting import elo_text, fixed, mnodes, pct, percent, small_pct
 from runs import (PER_PAIRING, RES, ROOT, SCHEMES, STUDY15, STUDY60, SWEEP, SWEEP_CLOCKS, bench_median, block_means,
                   command_blocks, head_to_head, illegal_castlings, match_share_at_least, nodes_per_side,
-                  pairing_dir, ratings, read_csv, refused_replayed, ur)
+                  pairing_dir, ratings, read_csv, refused_replayed, side_values, ur)
 from tables import answer_table, front_table, speed_table, sweep_table
 from node_clock import node_facts
 
@@ -68,11 +68,11 @@ def clocks_paired(f):
         for g in rows:
             if g["opening_id"] in ids:
                 scores.setdefault(g["opening_id"], []).append(float(g["test_score"]))
-        return {o: statistics.mean(v) for o, v in scores.items()}
+        return {o: ur.mean(v) for o, v in scores.items()}
     a, b = by(node.rows), by(cpu.rows)
     diffs = [a[o] - b[o] for o in sorted(ids)]
     per = 400 / math.log(10) / 0.25
-    d, pm = statistics.mean(diffs) * per, 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) * per
+    d, pm = ur.mean(diffs) * per, 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) * per
     diff_facts(f, "n15", d, pm, "the clocks differ", "no difference between the clocks is seen"
                + (", though one as large as the gain itself is not excluded" if pm >= abs(f["w15_elo"]) else ""))
     f["n15_lo"] = f["n15_elo"] - f["n15_elo_pm"]
@@ -261,13 +261,13 @@ def facts():
         if (d / "games.csv").is_file():
             for g in read_csv(d / "games.csv"):
                 nps = ur.settings(g)["tc_nps"]
-                nodes = sum(int(v) for k, v in g.items() if k.endswith("_nodes"))
+                nodes = sum(map(int, side_values(g, "_nodes")))
                 seg.setdefault(float(nps), []).append(nodes / 2)
     if seg:
         f["s60_segments"] = "; ".join(
-            f"{len(v):,} games at {fixed(nps / 1e6, 2)} M nodes/s, {fixed(statistics.mean(v) / 1e6)} M nodes per side"
+            f"{len(v):,} games at {fixed(nps / 1e6, 2)} M nodes/s, {fixed(ur.mean(v) / 1e6)} M nodes per side"
             for nps, v in sorted(seg.items(), reverse=True))
-        f["s60_nodes_by_machine"] = [statistics.mean(v) for _, v in sorted(seg.items(), reverse=True)]
+        f["s60_nodes_by_machine"] = [ur.mean(v) for _, v in sorted(seg.items(), reverse=True)]
     # the cost of reaching a depth: each build's nodes over old's to complete depth 7 (median
     # over the bench positions that complete it; results/iid-cost)
     depth = [r for r in read_csv(RES / "iid-cost" / "depth.csv") if r["depth"] == "7"]

@@ -8,6 +8,7 @@ tests/suite/claims.rs makes) finds it in the working directory's scripts/.
 """
 import bisect
 import csv
+import functools
 import re
 import statistics
 import sys
@@ -37,8 +38,29 @@ PER_PAIRING = 200
 
 
 def read_csv(path):
+    """A CSV file's rows as dicts (a new list; the rows are shared, and read only)."""
+    return list(_read_csv(str(path)))
+
+
+# Parsed once per file: the report reads most games.csv files several times (head_to_head,
+# illegal_castlings, the node counts, ...), and the files do not change while it runs.
+@functools.lru_cache(maxsize=None)
+def _read_csv(path):
     with open(path, newline="") as f:
-        return list(csv.DictReader(f))
+        return tuple(ur.dict_rows(f))
+
+
+def side_values(g, suffix):
+    """The values of a row's columns whose names end in `suffix` (both sides' `_nodes`, ...), in
+    the row's order."""
+    return [g[k] for k in _columns_ending(tuple(g), suffix)]
+
+
+# Cached per header: the report sums both sides' columns of every row of every run, and a run's
+# rows share one header.
+@functools.lru_cache(maxsize=None)
+def _columns_ending(keys, suffix):
+    return tuple(k for k in keys if k.endswith(suffix))
 
 
 REPLAY = re.compile(
@@ -170,8 +192,7 @@ def head_to_head(run_dir, build="sd"):
         "opening_lo": min(int(g["opening_id"]) for g in games),
         "opening_hi": max(int(g["opening_id"]) for g in games),
         "openings_used": len({g["opening_id"] for g in games}),
-        "cpu_per_game": statistics.mean(sum(float(v) for k, v in g.items() if k.endswith("_cpu_s"))
-                                        for g in games),
+        "cpu_per_game": ur.mean(sum(map(float, side_values(g, "_cpu_s"))) for g in games),
         # build's CPU time and nodes over the other's, and each one's deepest iteration in a
         # game averaged over the games
         "time_ratio": float(row["time_ratio"]) ** sign,
@@ -186,7 +207,7 @@ def head_to_head(run_dir, build="sd"):
 
 def nodes_per_side(games):
     """Both sides' nodes in a game over two, averaged over the games."""
-    return statistics.mean(sum(int(v) for k, v in g.items() if k.endswith("_nodes")) / 2 for g in games)
+    return ur.mean(sum(map(int, side_values(g, "_nodes"))) / 2 for g in games)
 
 
 def nominal_nodes(g):
@@ -214,8 +235,8 @@ def block_means(games, size):
     out = []
     for i in range(0, len(games), size):
         b = games[i:i + size]
-        nodes = sum(int(v) for g in b for k, v in g.items() if k.endswith("_nodes"))
-        cpu = sum(float(v) for g in b for k, v in g.items() if k.endswith("_cpu_s"))
+        nodes = sum(int(v) for g in b for v in side_values(g, "_nodes"))
+        cpu = sum(float(v) for g in b for v in side_values(g, "_cpu_s"))
         out.append((nodes / 2 / len(b), nodes / cpu / 1e6))
     return out
 
@@ -278,10 +299,10 @@ def depth_difference(games, build, other):
     pairs = {}
     for g in games:
         pairs.setdefault(g["pair"], []).append(int(g[f"{build}_depth"]) - int(g[f"{other}_depth"]))
-    diffs = [statistics.mean(v) for v in pairs.values()]
+    diffs = [ur.mean(v) for v in pairs.values()]
     if len(diffs) < 2:
         return {}
-    return {"depth_diff": statistics.mean(diffs),
+    return {"depth_diff": ur.mean(diffs),
             "depth_diff_pm": 1.959964 * statistics.stdev(diffs) / len(diffs) ** 0.5}
 
 
