@@ -171,7 +171,13 @@ CLAIMS = [
      lambda f: f["n15r2_elo"] - f["n15r2_elo_pm"] > 0),
     ("node clock: the map's first parting point has more than one branch (the sentence lists them)",
      lambda f: "nm_first_branches" not in f or ";" in f["nm_first_branches"]),
-    ("4.8: the section says its runs are being played and nothing is known yet (the interval holds 0, the runs are short of their size)",
-     lambda f: f["h48_games"] < f["h48_planned"] and f["h48_elo"] - f["h48_elo_pm"] < 0 < f["h48_elo"] + f["h48_elo_pm"]
-     and f["h48o_games"] < f["h48o_planned"]),
+    ("4.8: 'no difference was found', mm48-sd-15 'complete': every planned game in, the interval holds 0",
+     lambda f: f["h48_games"] == f["h48_planned"] and f["h48_elo_lo"] < 0 < f["h48_elo_hi"]),
+    ("4.8: sd's gain on 3.2 at the same clock and budget 'lies inside it too'",
+     lambda f: f["h48_elo_lo"] < f["n15_elo"] < f["h48_elo_hi"]),
+    ("4.8: 'deeper iterations at no cost in nodes': the depth difference's interval lies above 0 and the node ratio rounds to 1.00 (in the games) and to at most 1.00 (to complete the depth)",
+     lambda f: f["h48_depth_diff"] - f["h48_depth_diff_pm"] > 0 and round(f["h48_node_ratio"], 2) == 1.0
+     and round(f["cost48_ratio"], 2) <= 1.0),
+    ("4.8: mm48-vs-old-15 'is being measured and not yet known': short of its size",
+     lambda f: f["h48o_games"] < f["h48o_planned"]),
 ]

@@ -211,6 +211,14 @@ def facts():
     if f.get("h48_games"):  # games an engine lost by refusing a legal move, and the C's replays of them
         f["h48_refused"] = f["h48_refused_lost"] + f["h48_refused_won"]
         f["h48_refused_replayed"] = refused_replayed(RES / "mm48-sd-15")
+        f["h48_elo_lo"], f["h48_elo_hi"] = f["h48_elo"] - f["h48_elo_pm"], f["h48_elo"] + f["h48_elo_pm"]
+        # the largest gain or loss the interval leaves out, in whole Elo (rounded up)
+        f["h48_elo_bound"] = math.ceil(max(abs(f["h48_elo_lo"]), abs(f["h48_elo_hi"])))
+    if f.get("h48_games") and f.get("n15_games"):  # sd's gain on 4.8 against its gain on 3.2, same clock and budget
+        # independent runs (other engines): the difference's half-width from both
+        d, pm = f["h48_elo"] - f["n15_elo"], math.hypot(f["h48_elo_pm"], f["n15_elo_pm"])
+        diff_facts(f, "h48_n15", d, pm, "self-deepening helps 4.8 less than 3.2",
+                   "no difference is seen, so whether self-deepening helps 4.8 less than 3.2 is not known")
     for key, planned in [("h48", 4000), ("h48o", 1000)]:
         f[f"{key}_planned"] = planned
         f.setdefault(f"{key}_games", 0)
