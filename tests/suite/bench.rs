@@ -1,5 +1,6 @@
 //! `umax bench`: the signature line of each build is pinned, and the C original reaches the
-//! same node totals on the same positions (one think each at the same limit).
+//! same node totals on the same positions (one think each at the same limit; its counts as
+//! recorded in `tests/golden/bench-c.tsv`, and the live C in the deeper run).
 
 use crate::common;
 
@@ -73,17 +74,41 @@ fn signatures_are_pinned() {
     }
 }
 
-/// The bench positions fed to the instrumented C as move lines and one empty line: the node
-/// count of the think (its last trace line) equals umax's per-position count. All positions at
-/// a 2^16 table (the C clears its whole table at every input line: 551 lines at the published
-/// 2^24 would clear 110 GB per build), the first position (no move line) also at 2^24, the
-/// table size of the pinned signatures.
+/// The C's node count of one think on each bench position, as `scripts/record-bench-c.sh`
+/// recorded it from the instrumented C (`tests/golden/bench-c.tsv`): (build, table bits,
+/// position) -> nodes.
+fn recorded_c_counts() -> &'static std::collections::HashMap<(String, u32, String), i64> {
+    static COUNTS: std::sync::OnceLock<std::collections::HashMap<(String, u32, String), i64>> =
+        std::sync::OnceLock::new();
+    COUNTS.get_or_init(|| {
+        let path = common::root().join("tests/golden/bench-c.tsv");
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e} (record it with scripts/record-bench-c.sh)", path.display()));
+        let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+        assert_eq!(lines.next(), Some("build\tbits\tposition\tnodes"), "{}", path.display());
+        lines
+            .map(|l| {
+                let f: Vec<&str> = l.split('\t').collect();
+                assert_eq!(f.len(), 4, "{}: {l}", path.display());
+                let key = (f[0].to_string(), f[1].parse().unwrap(), f[2].to_string());
+                (key, f[3].parse().unwrap())
+            })
+            .collect()
+    })
+}
+
+/// The bench positions fed to the C as move lines and one empty line: the node count of the
+/// think (its last trace line) equals umax's per-position count. All positions at a 2^16 table
+/// (the C clears its whole table at every input line: 551 lines at the published 2^24 would
+/// clear 110 GB per build), the first position (no move line) also at 2^24, the table size of
+/// the pinned signatures. Against the C's counts as `scripts/record-bench-c.sh` recorded them
+/// (like the golden transcripts: no compiler needed); the deeper run ([`common::deep`]) also
+/// runs the live C and checks it against both, so a recording that no longer matches the C in
+/// `original/` is caught.
 fn c_agrees(b: common::B) {
     let suite = builtin_suite();
+    let recorded = recorded_c_counts();
     for bits in [16u32, 24] {
-        let Some(bins) = common::c_bins("100000", bits) else {
-            return;
-        };
         // at 24 the signature test's own run (the default size)
         let args: &[&str] = if bits == 24 {
             &["--build", b.name()]
@@ -92,8 +117,23 @@ fn c_agrees(b: common::B) {
         };
         let ours = per_position_nodes(&bench(args));
         assert_eq!(ours.len(), suite.len());
+        let live = if common::deep() { common::c_bins("100000", bits) } else { None };
         let positions = if bits == 24 { 1 } else { suite.len() };
         for (pos, nodes) in suite.iter().zip(ours).take(positions) {
+            let want = *recorded
+                .get(&(b.name().to_string(), bits, pos.name.clone()))
+                .unwrap_or_else(|| {
+                    panic!(
+                        "{b} at 2^{bits}: {}: not in tests/golden/bench-c.tsv (record it with scripts/record-bench-c.sh)",
+                        pos.name
+                    )
+                });
+            assert_eq!(
+                want, nodes,
+                "{b} at 2^{bits}: {}: C {want} nodes (recorded), umax {nodes}",
+                pos.name
+            );
+            let Some(bins) = &live else { continue };
             let mut input = Vec::new();
             for m in &pos.moves {
                 input.extend_from_slice(m.as_bytes());
@@ -107,8 +147,8 @@ fn c_agrees(b: common::B) {
                 .expect("a trace line");
             let c_nodes: i64 = last.split_whitespace().nth(2).unwrap().parse().unwrap();
             assert_eq!(
-                c_nodes, nodes,
-                "{b} at 2^{bits}: {}: C {c_nodes} nodes, umax {nodes}",
+                c_nodes, want,
+                "{b} at 2^{bits}: {}: the live C {c_nodes} nodes, recorded {want} (scripts/record-bench-c.sh)",
                 pos.name
             );
         }
