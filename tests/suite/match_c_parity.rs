@@ -157,7 +157,10 @@ fn a_different_game_is_caught() {
 }
 
 /// Every build with a C twin: a short match of the default base against it, each game played
-/// again by the two C twins (table-driven over the catalogue).
+/// again by the two C twins (table-driven over the catalogue). Four games against sd (the
+/// default pairing), two against every other twin (four in the deeper run, [`common::deep`]):
+/// those also meet their C in whole games on the node clock
+/// (`node_clock::the_c_replays_node_clock_games_of_every_twin`).
 #[test]
 fn every_twin_plays_the_games_of_its_c_twin() {
     let Some(map) = twins("5000") else {
@@ -165,13 +168,14 @@ fn every_twin_plays_the_games_of_its_c_twin() {
     };
     let base = Pairing::default().base;
     for &b in ALL.iter().filter(|b| b.c_twin() && **b != base) {
+        let games = if common::old_sd_or_deep(b) { 4 } else { 2 };
         let dir = scratch(&format!("c_parity_twin_{b}"));
         let out = dir.join("run");
         run_ok(&[
             "--builds",
             &format!("{base},{b}"),
             "--games",
-            "4",
+            &games.to_string(),
             "--nodes",
             "5000",
             "--hash-bits",
@@ -182,7 +186,7 @@ fn every_twin_plays_the_games_of_its_c_twin() {
             path_str(&out),
         ]);
         let rows = rows(&out);
-        assert_eq!(rows.len(), 4);
+        assert_eq!(rows.len(), games);
         for row in &rows {
             if let Err(e) = replay_with_c(row, &map[&base], &map[&b]) {
                 panic!("{base},{b}: {e}");
