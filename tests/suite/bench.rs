@@ -82,10 +82,19 @@ fn recorded_c_counts() -> &'static std::collections::HashMap<(String, u32, Strin
         std::sync::OnceLock::new();
     COUNTS.get_or_init(|| {
         let path = common::root().join("tests/golden/bench-c.tsv");
-        let text = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("{}: {e} (record it with scripts/record-bench-c.sh)", path.display()));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (record it with scripts/record-bench-c.sh)",
+                path.display()
+            )
+        });
         let mut lines = text.lines().filter(|l| !l.starts_with('#'));
-        assert_eq!(lines.next(), Some("build\tbits\tposition\tnodes"), "{}", path.display());
+        assert_eq!(
+            lines.next(),
+            Some("build\tbits\tposition\tnodes"),
+            "{}",
+            path.display()
+        );
         lines
             .map(|l| {
                 let f: Vec<&str> = l.split('\t').collect();
@@ -117,7 +126,11 @@ fn c_agrees(b: common::B) {
         };
         let ours = per_position_nodes(&bench(args));
         assert_eq!(ours.len(), suite.len());
-        let live = if common::deep() { common::c_bins("100000", bits) } else { None };
+        let live = if common::deep() {
+            common::c_bins("100000", bits)
+        } else {
+            None
+        };
         let positions = if bits == 24 { 1 } else { suite.len() };
         for (pos, nodes) in suite.iter().zip(ours).take(positions) {
             let want = *recorded
