@@ -75,8 +75,7 @@ def clocks_paired(f):
     d, pm = ur.mean(diffs) * per, 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) * per
     diff_facts(f, "n15", d, pm, "the clocks differ", "no difference between the clocks is seen"
                + (", though one as large as the gain itself is not excluded" if pm >= abs(f["w15_elo"]) else ""))
-    f["n15_lo"] = f["n15_elo"] - f["n15_elo_pm"]
-    f["n15_above"] = ("sd is above `old` on the node clock too" if f["n15_lo"] > 0
+    f["n15_above"] = ("sd is above `old` on the node clock too" if f["n15_elo_lo"] > 0
                       else "sd is not shown above `old` on the node clock")
 
 
@@ -214,7 +213,6 @@ def facts():
     if f.get("h48_games"):  # games an engine lost by refusing a legal move, and the C's replays of them
         f["h48_refused"] = f["h48_refused_lost"] + f["h48_refused_won"]
         f["h48_refused_replayed"] = refused_replayed(RES / "mm48-sd-15")
-        f["h48_elo_lo"], f["h48_elo_hi"] = f["h48_elo"] - f["h48_elo_pm"], f["h48_elo"] + f["h48_elo_pm"]
         # the largest gain or loss the interval leaves out, in whole Elo (rounded up)
         f["h48_elo_bound"] = math.ceil(max(abs(f["h48_elo_lo"]), abs(f["h48_elo_hi"])))
     if f.get("h48_games") and f.get("n15_games"):  # sd's gain on 4.8 against its gain on 3.2, same clock and budget

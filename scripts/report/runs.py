@@ -164,6 +164,9 @@ def head_to_head(run_dir, build="sd"):
         "score": score,
         "elo": sign * float(row["ptnml_elo"]),
         "elo_pm": float(row["ptnml_elo_pm"]),
+        # the 95% interval's ends
+        "elo_lo": sign * float(row["ptnml_elo"]) - float(row["ptnml_elo_pm"]),
+        "elo_hi": sign * float(row["ptnml_elo"]) + float(row["ptnml_elo_pm"]),
         "los": float(row["los"]) if sign == 1 else 1 - float(row["los"]),
         "draws": float(row["draw_ratio"]),
         "wins": int(row["wins"] if sign == 1 else row["losses"]),
