@@ -175,6 +175,11 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 t.plies,
                 t.nodes
             );
+            for b in &t.not_replayed {
+                println!(
+                    "{b}'s side not replayed (no C twin in the repository): its moves were fed from the rows"
+                );
+            }
             println!(
                 "time: C processes {:.2} s CPU ({:.2} s wall); umax's thinks in these rows {:.2} s CPU",
                 t.c_cpu_s, t.wall_s, t.umax_think_cpu_s

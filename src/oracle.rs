@@ -1,6 +1,8 @@
 //! The C original as an oracle: a game of `games.csv` played again by two processes of the
 //! instrumented C builds (`scripts/build-original.sh --nodes N --hash-bits B`, the
-//! `mm-{old,sd}-trace-nN-uB` binaries), driven as a referee drives them.
+//! `mm-{old,sd}-trace-nN-uB` binaries), driven as a referee drives them; or by one, for the side
+//! whose build has a C twin when the other's has none (micro-Max 4.8's builds, `sdnr`), the
+//! other side's moves fed from the row.
 //!
 //! Opening moves go to both processes as lines like `e2e4`, an empty line to the side to move;
 //! its move is read from its last root-trace line `(X,Y)` and fed to the other process. The C's
@@ -74,6 +76,8 @@ pub struct CProcess {
     last_fed: (i32, i32),
     /// The last `think` line read (node-clock replays only).
     think_line: Option<(u64, i32, i32)>,
+    /// The board the C printed last (its 8 lines): a move line it refuses leaves it unchanged.
+    board: String,
 }
 
 /// What one think of the C printed.
@@ -107,6 +111,7 @@ impl CProcess {
             stdout,
             last_fed: (0, 0),
             think_line: None,
+            board: String::new(),
         };
         // micro-Max prints its board at once: a program that prints none within a few seconds
         // (not micro-Max, e.g. a filter waiting for input) is stopped, not waited on forever
@@ -148,10 +153,12 @@ impl CProcess {
         Ok(p)
     }
 
-    /// What the C prints for one line: its trace lines, then the board (8 lines).
+    /// What the C prints for one line: its trace lines, then the board (8 lines, kept in
+    /// `board`).
     fn reply(&mut self) -> Result<Vec<Trace>, String> {
         let mut traces = Vec::new();
         let mut board_lines = 0;
+        self.board.clear();
         while board_lines < 8 {
             let mut line = String::new();
             let n = self
@@ -170,7 +177,10 @@ impl CProcess {
                 None if line.contains(" ply,") => {
                     return Err(format!("unreadable trace line: {line:?}"));
                 }
-                None => board_lines += 1,
+                None => {
+                    board_lines += 1;
+                    self.board.push_str(&line);
+                }
             }
         }
         Ok(traces)
@@ -191,14 +201,17 @@ impl CProcess {
         self.reply()
     }
 
-    /// A move line (the first four characters of a UCI move: the C ignores the rest).
-    pub fn feed(&mut self, uci: &str) -> Result<(), String> {
+    /// A move line (the first four characters of a UCI move: the C ignores the rest). Returns
+    /// whether the C played it: its legality check refuses a move by leaving the board as it
+    /// was (a move it plays always changes the board).
+    pub fn feed(&mut self, uci: &str) -> Result<bool, String> {
         let line = uci.get(..4).ok_or_else(|| format!("bad move {uci:?}"))?;
+        let before = std::mem::take(&mut self.board);
         if !self.send(line)?.is_empty() {
             return Err(format!("the C thought after the move line {line}"));
         }
         self.last_fed = c_squares(uci);
-        Ok(())
+        Ok(self.board != before)
     }
 
     /// An empty line: the C thinks and plays.
@@ -291,7 +304,26 @@ pub fn replay_with_c_within(
     test_c: &Path,
     first_board_s: f64,
 ) -> Result<(), String> {
+    replay_sides(row, Some(base_c), Some(test_c), first_board_s)
+}
+
+/// Plays `row`'s game with a C process for each side whose binary is given (`base_c` for the
+/// row's base build, `test_c` for its test build): both, or one when the other build has no C
+/// twin in the repository (micro-Max 4.8's builds). A side without a process is not replayed:
+/// its moves are the row's, fed to the other side's process as the referee fed them. The replayed
+/// side's move at every ply, its node total and its deepest iteration must be the row's, and
+/// every move fed to it must be played, but the last one of a game that ended because it was
+/// refused (`engine_rejected_move`), which must be refused. `Err` names the first difference.
+pub fn replay_sides(
+    row: &GameRow,
+    base_c: Option<&Path>,
+    test_c: Option<&Path>,
+    first_board_s: f64,
+) -> Result<(), String> {
     replayable(row)?;
+    if base_c.is_none() && test_c.is_none() {
+        return Err(format!("game {}: no C binary for either side", row.game));
+    }
     let (base_name, test_name) = crate::games_csv::settings_builds(&row.settings)
         .unwrap_or_else(|| crate::builds::Pairing::default().names());
     let bin = |b: &str| {
@@ -306,24 +338,51 @@ pub fn replay_with_c_within(
             ))
         }
     };
-    let mut procs = [
-        CProcess::spawn(bin(&row.white)?, first_board_s)?,
-        CProcess::spawn(bin(&row.black)?, first_board_s)?,
-    ];
+    // by colour: White's process, Black's (None: that side is not replayed)
+    let spawn = |b: Option<&Path>| b.map(|p| CProcess::spawn(p, first_board_s)).transpose();
+    let mut procs = [spawn(bin(&row.white)?)?, spawn(bin(&row.black)?)?];
+    let name = |colour: usize| if colour == 0 { &row.white } else { &row.black };
     let moves: Vec<&str> = row.moves.split_whitespace().collect();
     let book = row.opening.split_whitespace().count();
     if book > moves.len() {
         return Err(format!("game {}: fewer moves than the opening", row.game));
     }
+    let refused_last = row.termination == "engine_rejected_move";
+    // a move line to a side's process: it must play it, unless it is the game's last move and
+    // the game ended because the engine refused it
+    let feed = |procs: &mut [Option<CProcess>; 2], side: usize, ply: usize, m: &str| {
+        let Some(p) = procs[side].as_mut() else {
+            return Ok(());
+        };
+        let played = p.feed(m)?;
+        let last = ply + 1 == moves.len();
+        match (played, last && refused_last) {
+            (true, false) | (false, true) => Ok(()),
+            (false, false) => Err(format!(
+                "game {} ply {}: {}'s C refuses {m}, which the row's {} entered",
+                row.game,
+                ply + 1,
+                name(side),
+                name(side)
+            )),
+            (true, true) => Err(format!(
+                "game {} ply {}: {}'s C plays {m}, which the row's {} refused (engine_rejected_move)",
+                row.game,
+                ply + 1,
+                name(side),
+                name(side)
+            )),
+        }
+    };
     let mut pos = Chess::default();
     let play = |pos: &mut Chess, m: &str| -> Result<(), String> {
         let mv = crate::chess::parse_uci(pos, m).map_err(|e| format!("game {}: {e}", row.game))?;
         pos.play_unchecked(mv);
         Ok(())
     };
-    for m in &moves[..book] {
-        procs[0].feed(m)?;
-        procs[1].feed(m)?;
+    for (ply, m) in moves[..book].iter().enumerate() {
+        feed(&mut procs, 0, ply, m)?;
+        feed(&mut procs, 1, ply, m)?;
         play(&mut pos, m)?;
     }
     let mut nodes = [0u64; 2];
@@ -331,43 +390,47 @@ pub fn replay_with_c_within(
     // on the node clock each think gets its limit from the side's clock, as in the match
     let clock = row_clock(row);
     let mut clocks = clock.map(|c| [c.side(row.pair, true), c.side(row.pair, false)]);
-    let mut think = |procs: &mut [CProcess; 2], mover: usize| -> Result<CThink, String> {
+    let mut think = |procs: &mut [Option<CProcess>; 2], mover: usize| -> Result<CThink, String> {
+        let p = procs[mover].as_mut().expect("a replayed side");
         let Some(clocks) = clocks.as_mut() else {
-            return procs[mover].think();
+            return p.think();
         };
         let allowance = clocks[mover].allowance();
-        procs[mover].set_limit(allowance.limit)?;
-        let t = procs[mover].think()?;
+        p.set_limit(allowance.limit)?;
+        let t = p.think()?;
         clocks[mover].charge(t.nodes, &allowance);
         Ok(t)
     };
     for (ply, m) in moves.iter().enumerate().skip(book) {
         let mover = ply % 2;
-        let t = think(&mut procs, mover)?;
-        nodes[mover] += t.nodes;
-        depth[mover] = depth[mover].max(t.depth);
-        let c_move = crate::engine::move_name(t.x as i8, t.y as i8);
-        if m.get(..4) != Some(c_move.as_str()) {
-            return Err(format!(
-                "game {} ply {}: C plays {c_move}, Rust {m}",
-                row.game,
-                ply + 1
-            ));
+        if procs[mover].is_some() {
+            let t = think(&mut procs, mover)?;
+            nodes[mover] += t.nodes;
+            depth[mover] = depth[mover].max(t.depth);
+            let c_move = crate::engine::move_name(t.x as i8, t.y as i8);
+            if m.get(..4) != Some(c_move.as_str()) {
+                return Err(format!(
+                    "game {} ply {}: C plays {c_move}, Rust {m}",
+                    row.game,
+                    ply + 1
+                ));
+            }
         }
-        procs[1 - mover].feed(m)?;
+        feed(&mut procs, 1 - mover, ply, m)?;
         play(&mut pos, m)?;
     }
+    let mover = moves.len() % 2;
     // a game lost on the node clock: the loser's last think ran out of nodes (its move is not
     // in the row)
-    if clock.is_some() && row.termination.starts_with("time_forfeit") {
-        let mover = moves.len() % 2;
+    if clock.is_some() && row.termination.starts_with("time_forfeit") && procs[mover].is_some() {
         let t = think(&mut procs, mover)?;
         nodes[mover] += t.nodes;
         depth[mover] = depth[mover].max(t.depth);
     }
     // the games that end on an offered move the referee refuses: the C offers one too
-    if ["no_move", "hash_root", "illegal_move"].contains(&row.termination.as_str()) {
-        let mover = moves.len() % 2;
+    if ["no_move", "hash_root", "illegal_move"].contains(&row.termination.as_str())
+        && procs[mover].is_some()
+    {
         let t = think(&mut procs, mover)?;
         nodes[mover] += t.nodes;
         depth[mover] = depth[mover].max(t.depth);
@@ -389,26 +452,49 @@ pub fn replay_with_c_within(
     } else {
         (1, 0)
     };
-    if (nodes[base], nodes[test]) != (row.base_nodes, row.test_nodes) {
-        return Err(format!(
-            "game {}: C node totals ({base_name}, {test_name}) {:?} vs the row's {:?}",
-            row.game,
-            (nodes[base], nodes[test]),
-            (row.base_nodes, row.test_nodes)
-        ));
+    if procs.iter().all(Option::is_some) {
+        if (nodes[base], nodes[test]) != (row.base_nodes, row.test_nodes) {
+            return Err(format!(
+                "game {}: C node totals ({base_name}, {test_name}) {:?} vs the row's {:?}",
+                row.game,
+                (nodes[base], nodes[test]),
+                (row.base_nodes, row.test_nodes)
+            ));
+        }
+        if (depth[base], depth[test]) != (row.base_depth, row.test_depth) {
+            return Err(format!(
+                "game {}: C depths ({base_name}, {test_name}) {:?} vs the row's {:?}",
+                row.game,
+                (depth[base], depth[test]),
+                (row.base_depth, row.test_depth)
+            ));
+        }
     }
-    if (depth[base], depth[test]) != (row.base_depth, row.test_depth) {
-        return Err(format!(
-            "game {}: C depths ({base_name}, {test_name}) {:?} vs the row's {:?}",
-            row.game,
-            (depth[base], depth[test]),
-            (row.base_depth, row.test_depth)
-        ));
+    for (side, build, row_nodes, row_depth) in [
+        (base, &base_name, row.base_nodes, row.base_depth),
+        (test, &test_name, row.test_nodes, row.test_depth),
+    ] {
+        if procs[side].is_none() {
+            continue;
+        }
+        if nodes[side] != row_nodes {
+            return Err(format!(
+                "game {}: C node total of {build} {} vs the row's {row_nodes}",
+                row.game, nodes[side]
+            ));
+        }
+        if depth[side] != row_depth {
+            return Err(format!(
+                "game {}: C depth of {build} {} vs the row's {row_depth}",
+                row.game, depth[side]
+            ));
+        }
     }
     Ok(())
 }
 
-/// What `umax verify-c` does: replay games of one `games.csv` with two C processes.
+/// What `umax verify-c` does: replay games of one `games.csv` with the C processes of its builds'
+/// twins (one side only when one build has none).
 #[derive(Debug, Clone)]
 pub struct VerifyOptions {
     pub csv: Vec<std::path::PathBuf>,
@@ -433,6 +519,9 @@ pub struct VerifyTotals {
     pub wall_s: f64,
     /// The rows' own think CPU seconds (both sides): what umax spent on the same games.
     pub umax_think_cpu_s: f64,
+    /// The builds of the games without a C twin (micro-Max 4.8's): their side is not replayed,
+    /// their moves are fed from the rows.
+    pub not_replayed: Vec<String>,
 }
 
 /// `binary` as a program to run: a bare file name (`mm-old`) is the file in the current
@@ -493,8 +582,8 @@ pub fn binary_budget(path: &Path) -> Option<(String, u64, u32)> {
     Some((build.to_string(), nodes.parse().ok()?, bits.parse().ok()?))
 }
 
-/// Replays the games of `opts.csv` with the C builds; `on_game` gets one line per game (a
-/// mismatch line names the first difference). Bad input (unreadable file, games the C cannot
+/// Replays the games of `opts.csv` with the C builds (the sides of the builds with a twin);
+/// `on_game` gets one line per game (a mismatch line names the first difference). Bad input (unreadable file, games the C cannot
 /// play, binaries built for another budget) is an error before any game is replayed.
 pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<VerifyTotals, String> {
     let mut rows = crate::report::read_games(&opts.csv)?;
@@ -508,10 +597,22 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
     // the C has twins of some builds only (src/builds.rs)
     let (base, test) = crate::games_csv::settings_builds(&rows[0].settings)
         .unwrap_or_else(|| crate::builds::Pairing::default().names());
+    // the builds with a C twin are replayed; a build without one (micro-Max 4.8's) is not: its
+    // moves are fed from the rows to the other side's C
     let mut need = Vec::new();
-    for name in [&base, &test] {
+    let mut sides: [Option<std::path::PathBuf>; 2] = [None, None];
+    let mut not_replayed = Vec::new();
+    for (i, name) in [&base, &test].into_iter().enumerate() {
         let build: crate::builds::Build = name.parse().map_err(|e| format!("verify-c: {e}"))?;
-        crate::builds::require_c_twin(build, "verify-c")?;
+        if !build.c_twin() {
+            if opts.c.iter().any(|(b, _)| *b == build) {
+                return Err(format!(
+                    "verify-c: --c {build}=...: {build} has no C twin in the repository; its side of the games is not replayed, its moves are fed from the rows"
+                ));
+            }
+            not_replayed.push(build);
+            continue;
+        }
         let path = opts
             .c
             .iter()
@@ -521,7 +622,12 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
             .ok_or_else(|| {
                 format!("verify-c: the games need the C twin of {build}: give --c {build}=PATH")
             })?;
+        sides[i] = Some(path.clone());
         need.push((build, path));
+    }
+    if need.is_empty() {
+        // neither build has a twin: say so as for any build without one
+        crate::builds::require_c_twin(not_replayed[0], "verify-c")?;
     }
     for row in &rows {
         replayable(row)?;
@@ -569,20 +675,36 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
     for (_, path) in &need {
         check_instrumented(path, &make, opts.first_board_s)?;
     }
-    let mut totals = VerifyTotals::default();
+    let mut totals = VerifyTotals {
+        not_replayed: not_replayed.iter().map(|b| b.name().to_string()).collect(),
+        ..VerifyTotals::default()
+    };
     let cpu0 = children_cpu_seconds();
     let t0 = std::time::Instant::now();
     for row in &rows {
         totals.games += 1;
         totals.umax_think_cpu_s += row.test_cpu_s + row.base_cpu_s;
-        match replay_with_c_within(row, &need[0].1, &need[1].1, opts.first_board_s) {
+        let (base_c, test_c) = (sides[0].as_deref(), sides[1].as_deref());
+        match replay_sides(row, base_c, test_c, opts.first_board_s) {
             Ok(()) => {
                 totals.plies += row.plies;
-                totals.nodes += row.test_nodes + row.base_nodes;
-                on_game(&format!(
-                    "game {}: identical ({} plies, nodes {} {} {} {})",
-                    row.game, row.plies, base, row.base_nodes, test, row.test_nodes
-                ));
+                totals.nodes += base_c.map_or(0, |_| row.base_nodes);
+                totals.nodes += test_c.map_or(0, |_| row.test_nodes);
+                let line = match (base_c, test_c) {
+                    (Some(_), Some(_)) => format!(
+                        "game {}: identical ({} plies, nodes {} {} {} {})",
+                        row.game, row.plies, base, row.base_nodes, test, row.test_nodes
+                    ),
+                    (Some(_), None) => format!(
+                        "game {}: identical ({} plies; {base}'s side, nodes {}; {test}'s moves from the row)",
+                        row.game, row.plies, row.base_nodes
+                    ),
+                    _ => format!(
+                        "game {}: identical ({} plies; {test}'s side, nodes {}; {base}'s moves from the row)",
+                        row.game, row.plies, row.test_nodes
+                    ),
+                };
+                on_game(&line);
             }
             Err(e) => {
                 totals.mismatches += 1;

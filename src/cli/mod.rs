@@ -71,9 +71,10 @@ pub enum Command {
     /// Speak UCI on standard input/output, for GUIs and match tools (cutechess-cli, fastchess,
     /// Arena, python-chess). See docs/reference.md (`umax uci`) for `stop` and time handling.
     Uci(UciArgs),
-    /// Replay the games of a games.csv (played at --nodes) with two processes of the
-    /// instrumented C original: every move, each side's node total and depth must be the
-    /// row's. Make the C builds with `scripts/build-original.sh --nodes N --hash-bits B`.
+    /// Replay the games of a games.csv (played at --nodes or on the node clock) with two
+    /// processes of the instrumented C original (one, for the side with a C twin, when the
+    /// other build has none): every move, each side's node total and depth must be the row's.
+    /// Make the C builds with `scripts/build-original.sh --nodes N --hash-bits B`.
     VerifyC(VerifyCArgs),
     /// Where two builds choose different moves, a strong UCI engine judges both: the first
     /// divergence of every pair of a games.csv (--games), or both builds thinking on positions

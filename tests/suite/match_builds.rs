@@ -97,13 +97,23 @@ fn old_against_sdnr_names_sdnr_everywhere() {
         "the refused resume changed games.csv"
     );
 
-    // the C has no twin of sdnr: verify-c says so by name, before looking for binaries
+    // the C has no twin of sdnr: verify-c replays old's side alone (sdnr's moves fed from the
+    // rows), so it needs old's twin and no other; a twin given for sdnr is refused by name
     let v = match_common::umax()
         .args(["verify-c", out.join("games.csv").to_str().unwrap()])
         .args(["--c-old", "no-such-old", "--c-sd", "no-such-sd"])
         .output()
         .unwrap();
-    refused(&v, "verify-c: build sdnr has no C twin in original/");
+    refused(&v, "no-such-old: no such file");
+    let v = match_common::umax()
+        .args(["verify-c", out.join("games.csv").to_str().unwrap()])
+        .args(["--c", "old=no-such-old", "--c", "sdnr=no-such-sdnr"])
+        .output()
+        .unwrap();
+    refused(
+        &v,
+        "verify-c: --c sdnr=...: sdnr has no C twin in the repository",
+    );
 }
 
 #[test]

@@ -320,3 +320,54 @@ fn another_clock_in_the_row_is_caught_by_the_c() {
     seed.settings = seed.settings.replace("jitter_seed=3", "jitter_seed=4");
     assert!(replay_with_c(&seed, old_c, sd_c).is_err());
 }
+
+/// A game between a build with a C twin and one without (micro-Max 4.8, whose C stays out of the
+/// repository): `umax verify-c` replays the twin's side alone, the other side's moves fed from
+/// the row as the referee fed them; its moves, nodes and depth must be the row's, and every move
+/// fed to it must be played (the last one refused when the game ended `engine_rejected_move`).
+#[test]
+fn the_c_replays_one_side_of_a_game_against_4_8() {
+    let Some(map) = twins() else {
+        return;
+    };
+    let old = Build::Old;
+    let dir = scratch("c-one-side");
+    let rows = node_match(&dir, "2", &["--builds", "old,mm48", "--tc-nodes", "150000"]);
+    let c = format!("--c=old={}", path_str(&map[&old]));
+    let out = umax()
+        .args(["verify-c", path_str(&dir.join("games.csv")), &c])
+        .output()
+        .unwrap();
+    let text = crate::common::succeeded(&out, "umax verify-c");
+    assert!(
+        text.contains("2 games replayed by the C: 2 identical, 0 mismatched")
+            && text.contains("mm48's side not replayed")
+            && text.contains("old's side, nodes"),
+        "{text}"
+    );
+    // not vacuous: one node more, or the last move said to be refused, is caught
+    let replay = |r: &GameRow| umax::oracle::replay_sides(r, Some(&map[&old]), None, 10.0);
+    assert_eq!(replay(&rows[0]), Ok(()));
+    let mut nodes = rows[0].clone();
+    nodes.base_nodes += 1;
+    assert!(replay(&nodes).unwrap_err().contains("C node total of old"));
+    let mut refused = rows[0].clone();
+    refused.termination = "engine_rejected_move".into();
+    let err = replay(&refused).unwrap_err();
+    assert!(
+        err.contains("C plays") && err.contains("refused (engine_rejected_move)"),
+        "{err}"
+    );
+    // a twin given for the build without one is refused
+    let out = umax()
+        .args([
+            "verify-c",
+            path_str(&dir.join("games.csv")),
+            &c,
+            "--c=mm48=/bin/true",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mm48 has no C twin"));
+}
