@@ -39,6 +39,7 @@ import statistics
 import sys
 import tempfile
 from collections import defaultdict
+from collections.abc import Mapping
 
 # The role-neutral fields of a games.csv row whose file names carry a build name.
 ROLE_FIELDS = ["score", "nodes", "cpu_s", "wall_s", "depth"]
@@ -56,7 +57,7 @@ def fail(msg, code=2):
 
 def settings(row_or_text):
     """The settings string of a row (or the string itself) as a dict."""
-    text = row_or_text["settings"] if isinstance(row_or_text, dict) else row_or_text
+    text = row_or_text["settings"] if isinstance(row_or_text, Mapping) else row_or_text
     return dict(_parse_settings(text or ""))  # a copy: the caller may change it
 
 

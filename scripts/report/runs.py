@@ -12,6 +12,7 @@ import functools
 import re
 import statistics
 import sys
+import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,7 +39,8 @@ PER_PAIRING = 200
 
 
 def read_csv(path):
-    """A CSV file's rows as dicts (a new list; the rows are shared, and read only)."""
+    """A CSV file's rows as read-only mappings (a new list; the rows are shared between callers,
+    so a row cannot be changed: `dict(row)` gives a copy that can)."""
     return list(_read_csv(str(path)))
 
 
@@ -47,7 +49,7 @@ def read_csv(path):
 @functools.lru_cache(maxsize=None)
 def _read_csv(path):
     with open(path, newline="") as f:
-        return tuple(ur.dict_rows(f))
+        return tuple(types.MappingProxyType(r) for r in ur.dict_rows(f))
 
 
 def side_values(g, suffix):
