@@ -29,7 +29,7 @@ from claims import CLAIMS
 from formatting import elo_text, fixed, mnodes, pct, percent, small_pct
 from runs import (PER_PAIRING, RES, ROOT, SCHEMES, STUDY15, STUDY60, SWEEP, SWEEP_CLOCKS, bench_median, block_means,
                   command_blocks, head_to_head, illegal_castlings, match_share_at_least, nodes_per_side,
-                  pairing_dir, ratings, read_csv, refused_replayed, side_values, ur)
+                  pairing_dir, ratings, read_csv, refused_replayed, one_side_replayed, side_values, ur)
 from tables import answer_table, front_table, speed_table, sweep_table
 from node_clock import node_facts
 
@@ -220,6 +220,13 @@ def facts():
         d, pm = f["h48_elo"] - f["n15_elo"], math.hypot(f["h48_elo_pm"], f["n15_elo_pm"])
         diff_facts(f, "h48_n15", d, pm, "self-deepening helps 4.8 less than 3.2",
                    "no difference is seen, so whether self-deepening helps 4.8 less than 3.2 is not known")
+    # 4.8 against 3.2: 3.2's side of its games replayed by 3.2's C (4.8's C is not in the repository)
+    replayed = one_side_replayed(RES / "mm48-vs-old-15", "verify-c-old.txt")
+    f["h48o_replayed"] = replayed[0] if replayed else 0
+    if f.get("h48o_games") and f.get("h48_games"):
+        # the largest self-deepening effect on 4.8 that mm48-sd-15 leaves in, over the lower end
+        # of 4.8's gain on 3.2
+        f["h48_bound_share"] = f["h48_elo_bound"] / f["h48o_elo_lo"]
     for key, planned in [("h48", 4000), ("h48o", 1000)]:
         f[f"{key}_planned"] = planned
         f.setdefault(f"{key}_games", 0)

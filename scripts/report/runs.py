@@ -109,6 +109,39 @@ def refused_replayed(run_dir):
     return len(seen)
 
 
+# A game line of `umax verify-c` replaying one side (its build's C; the other build has none).
+ONE_SIDE = re.compile(r"game (?P<game>\d+): identical \((?P<plies>\d+) plies; (?P<build>\w+)'s side, "
+                      r"nodes (?P<nodes>\d+); (?P<other>\w+)'s moves from the row\)")
+
+
+def one_side_replayed(run_dir, log_name):
+    """How many games of a match `umax verify-c` replayed one side of, identically (its log
+    `log_name`: the command's own lines, chunks concatenated, `#` lines the header): each game line
+    must name a game of games.csv once, with its plies and the replayed side's node total. A
+    MISMATCH line, or a line agreeing with no game, stops the report: a mismatch is a bug to
+    find, never a sentence to soften. Returns (games replayed, the build replayed), or None
+    without a log."""
+    log = run_dir / log_name
+    if not log.is_file():
+        return None
+    games = {g["game"]: g for g in read_csv(run_dir / "games.csv")}
+    seen, builds = set(), set()
+    for line in log.read_text().splitlines():
+        if not line.startswith("game "):
+            continue  # the header, and each chunk's totals
+        m = ONE_SIDE.fullmatch(line)
+        g = games.get(m["game"]) if m else None
+        if not (m and g and m["game"] not in seen and int(m["plies"]) == int(g["plies"])
+                and m["nodes"] == g[f"{m['build']}_nodes"] and f"{m['other']}_nodes" in g):
+            sys.exit(f"report.py: {log.relative_to(ROOT)}: a line that is not a C replay agreeing with a "
+                     f"game of games.csv: {line[:120]}")
+        seen.add(m["game"])
+        builds.add(m["build"])
+    if any(l.startswith("MISMATCH") for l in log.read_text().splitlines()) or len(builds) > 1:
+        sys.exit(f"report.py: {log.relative_to(ROOT)}: a mismatch, or more than one build replayed")
+    return len(seen), builds.pop() if builds else None
+
+
 def bench_median(bench_txt, test, base, depth, computed):
     """Checks a median node ratio the report computes from a depth.csv against the one the same
     `umax bench` run printed in its bench.txt (`median TEST/BASE node ratio per depth`, 3
