@@ -89,6 +89,8 @@ pub struct CThink {
     /// Deepest iteration, a mate-finding one (printed as ply 98) counted one deeper than the
     /// one before it, as the runner's depth columns (`engine::searched_depth`).
     pub depth: i32,
+    /// Whether the C's legality check played the move it offered (its board changed).
+    pub played: bool,
 }
 
 impl CProcess {
@@ -214,14 +216,23 @@ impl CProcess {
         Ok(self.board != before)
     }
 
-    /// An empty line: the C thinks and plays.
+    /// An empty line: the C thinks and plays (unless its legality check refuses the move it
+    /// offers: then its board is unchanged).
     pub fn think(&mut self) -> Result<CThink, String> {
         self.think_line = None;
+        let before = std::mem::take(&mut self.board);
         let traces = self.send("")?;
+        let played = self.board != before;
         let depth = crate::engine::searched_depth(traces.iter().map(|t| t.ply));
         if let Some((nodes, x, y)) = self.think_line.take() {
             // after a limit line the C says what the think searched and offers
-            return Ok(CThink { x, y, nodes, depth });
+            return Ok(CThink {
+                x,
+                y,
+                nodes,
+                depth,
+                played,
+            });
         }
         Ok(match traces.last() {
             Some(t) => CThink {
@@ -229,12 +240,14 @@ impl CProcess {
                 y: t.y,
                 nodes: t.nodes,
                 depth,
+                played,
             },
             None => CThink {
                 x: self.last_fed.0,
                 y: self.last_fed.1,
                 nodes: 0,
                 depth: 0,
+                played,
             }, // K,L unchanged
         })
     }
@@ -312,8 +325,10 @@ pub fn replay_with_c_within(
 /// twin in the repository (micro-Max 4.8's builds). A side without a process is not replayed:
 /// its moves are the row's, fed to the other side's process as the referee fed them. The replayed
 /// side's move at every ply, its node total and its deepest iteration must be the row's, and
-/// every move fed to it must be played, but the last one of a game that ended because it was
-/// refused (`engine_rejected_move`), which must be refused. `Err` names the first difference.
+/// every move must be played, its own and each one fed to it, but the last of a game that ended
+/// `engine_rejected_move`: the loser (the side to move after it) refused it, or played it and
+/// then refused its own legal move. The last move of a game the referee ended (mate, stalemate,
+/// a draw by rule, the ply limit) is not fed, as in the match. `Err` names the first difference.
 pub fn replay_sides(
     row: &GameRow,
     base_c: Option<&Path>,
@@ -347,32 +362,36 @@ pub fn replay_sides(
     if book > moves.len() {
         return Err(format!("game {}: fewer moves than the opening", row.game));
     }
-    let refused_last = row.termination == "engine_rejected_move";
-    // a move line to a side's process: it must play it, unless it is the game's last move and
-    // the game ended because the engine refused it
+    // the referee ends a game on checkmate, stalemate, a draw by rule or the ply limit before
+    // it feeds the last move to the other engine; after any other last move the game went on
+    // (a think that lost on time or offered an illegal move, or a refusal)
+    let last_fed = ![
+        "checkmate",
+        "stalemate",
+        "threefold",
+        "fifty_moves",
+        "insufficient_material",
+        "max_plies",
+    ]
+    .contains(&row.termination.as_str());
+    let rejected = row.termination == "engine_rejected_move";
+    // a move line to a side's process, which must play it; `Ok(None)` for a side not replayed
     let feed = |procs: &mut [Option<CProcess>; 2], side: usize, ply: usize, m: &str| {
         let Some(p) = procs[side].as_mut() else {
-            return Ok(());
+            return Ok(None);
         };
         let played = p.feed(m)?;
         let last = ply + 1 == moves.len();
-        match (played, last && refused_last) {
-            (true, false) | (false, true) => Ok(()),
-            (false, false) => Err(format!(
+        if !played && !(last && rejected) {
+            return Err(format!(
                 "game {} ply {}: {}'s C refuses {m}, which the row's {} entered",
                 row.game,
                 ply + 1,
                 name(side),
                 name(side)
-            )),
-            (true, true) => Err(format!(
-                "game {} ply {}: {}'s C plays {m}, which the row's {} refused (engine_rejected_move)",
-                row.game,
-                ply + 1,
-                name(side),
-                name(side)
-            )),
+            ));
         }
+        Ok(Some(played))
     };
     let mut pos = Chess::default();
     let play = |pos: &mut Chess, m: &str| -> Result<(), String> {
@@ -381,8 +400,14 @@ pub fn replay_sides(
         Ok(())
     };
     for (ply, m) in moves[..book].iter().enumerate() {
-        feed(&mut procs, 0, ply, m)?;
-        feed(&mut procs, 1, ply, m)?;
+        for side in 0..2 {
+            if feed(&mut procs, side, ply, m)? == Some(false) {
+                return Err(format!(
+                    "game {}: an opening move refused: not replayed",
+                    row.game
+                ));
+            }
+        }
         play(&mut pos, m)?;
     }
     let mut nodes = [0u64; 2];
@@ -401,6 +426,8 @@ pub fn replay_sides(
         clocks[mover].charge(t.nodes, &allowance);
         Ok(t)
     };
+    // whether the side to move after the last move played it (None: not fed, or not replayed)
+    let mut last_played = None;
     for (ply, m) in moves.iter().enumerate().skip(book) {
         let mover = ply % 2;
         if procs[mover].is_some() {
@@ -415,8 +442,19 @@ pub fn replay_sides(
                     ply + 1
                 ));
             }
+            if !t.played {
+                return Err(format!(
+                    "game {} ply {}: {}'s C refuses its own move {c_move}, which the row's {} played",
+                    row.game,
+                    ply + 1,
+                    name(mover),
+                    name(mover)
+                ));
+            }
         }
-        feed(&mut procs, 1 - mover, ply, m)?;
+        if ply + 1 < moves.len() || last_fed {
+            last_played = feed(&mut procs, 1 - mover, ply, m)?;
+        }
         play(&mut pos, m)?;
     }
     let mover = moves.len() % 2;
@@ -444,6 +482,26 @@ pub fn replay_sides(
             return Err(format!(
                 "game {}: the C offers ({:x},{:x}), not a8a8",
                 row.game, t.x, t.y
+            ));
+        }
+    }
+    // a refusal: the loser, the side to move after the last move, refused that move when it
+    // was fed (its board unchanged), or played it and then refused its own legal move
+    if rejected && last_played == Some(true) {
+        let t = think(&mut procs, mover)?;
+        nodes[mover] += t.nodes;
+        depth[mover] = depth[mover].max(t.depth);
+        let own = crate::engine::move_name(t.x as i8, t.y as i8);
+        if crate::chess::move_from_0x88(&pos, t.x as i8, t.y as i8).is_none() || t.played {
+            return Err(format!(
+                "game {}: {}'s C played the last move and then {}; the row says it refused a legal move",
+                row.game,
+                name(mover),
+                if t.played {
+                    format!("played its own move {own}")
+                } else {
+                    format!("offered {own}, which is not legal")
+                }
             ));
         }
     }

@@ -351,11 +351,21 @@ fn the_c_replays_one_side_of_a_game_against_4_8() {
     let mut nodes = rows[0].clone();
     nodes.base_nodes += 1;
     assert!(replay(&nodes).unwrap_err().contains("C node total of old"));
+    // a game said to end on old's refusal of mm48's last move (old to move after it: else the
+    // row loses its last move, old's, so that mm48's move before it is the last): the C plays
+    // that move, and then its own move or none (mated), a refusal of neither
     let mut refused = rows[0].clone();
+    let old_colour = usize::from(refused.white != "old");
+    let mut moves: Vec<&str> = refused.moves.split_whitespace().collect();
+    if moves.len() % 2 != old_colour {
+        moves.pop();
+    }
+    refused.moves = moves.join(" ");
     refused.termination = "engine_rejected_move".into();
     let err = replay(&refused).unwrap_err();
     assert!(
-        err.contains("C plays") && err.contains("refused (engine_rejected_move)"),
+        err.contains("old's C played the last move and then")
+            && err.contains("the row says it refused a legal move"),
         "{err}"
     );
     // a twin given for the build without one is refused
@@ -370,4 +380,34 @@ fn the_c_replays_one_side_of_a_game_against_4_8() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("mm48 has no C twin"));
+}
+
+/// Game 283 of `results/mm48-vs-old-15`: 3.2 (`old`, White) refused 4.8's legal `a7a6` at the
+/// 68th ply (`engine_rejected_move`). 3.2's C at the game's table size, fed the same moves and
+/// thinking under the same node clock, plays every move of old and refuses `a7a6` too; said to
+/// have ended otherwise, the row is caught (the C would have to play the move).
+#[test]
+fn a_legal_move_3_2_refused_against_4_8_is_refused_by_its_c() {
+    let Some(text) = common::build_original(
+        "the C replay of a refused move",
+        &[Tool::Stdbuf],
+        &["--nodes", "1e7", "--hash-bits", "24", "--build", "old"],
+    ) else {
+        return;
+    };
+    let c = PathBuf::from(text.split_whitespace().nth(2).unwrap());
+    let csv = common::root().join("results/mm48-vs-old-15/games.csv");
+    let rows = umax::report::read_games(&[csv]).unwrap();
+    let row = rows.iter().find(|r| r.game == 283).unwrap();
+    assert_eq!(
+        (row.termination.as_str(), row.white.as_str(), row.plies),
+        ("engine_rejected_move", "old", 68)
+    );
+    assert!(row.moves.ends_with(" a7a6"));
+    let replay = |r: &GameRow| umax::oracle::replay_sides(r, Some(&c), None, 10.0);
+    assert_eq!(replay(row), Ok(()));
+    let mut ended = row.clone();
+    ended.termination = "time_forfeit".into();
+    let err = replay(&ended).unwrap_err();
+    assert!(err.contains("ply 68: old's C refuses a7a6"), "{err}");
 }
