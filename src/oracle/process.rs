@@ -3,6 +3,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 /// One line of the instrumented C's root trace:
@@ -82,12 +83,31 @@ impl CProcess {
     /// Starts `binary` and reads its first board, waiting at most `first_board_s` seconds for it
     /// ([`FIRST_BOARD_S`] unless told otherwise).
     pub fn spawn(binary: &Path, first_board_s: f64) -> Result<CProcess, String> {
-        let mut child = Command::new("stdbuf")
+        let mut command = Command::new("stdbuf");
+        command
             .arg("-oL")
             .arg(local(binary))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        // the C spins forever once its input ends: if this process is killed before it can
+        // stop the C (a replay interrupted), the kernel stops it (the setting survives the exec
+        // of stdbuf and of the C, neither set-user-ID)
+        // SAFETY: between fork and exec the closure calls only prctl(2) and getppid(2), both
+        // async-signal-safe, and allocates nothing
+        unsafe {
+            let parent = libc::getpid();
+            command.pre_exec(move || {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                if libc::getppid() != parent {
+                    libc::_exit(1); // the parent is already gone
+                }
+                Ok(())
+            });
+        }
+        let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start stdbuf -oL {}: {e}", binary.display()))?;
         let stdin = child.stdin.take().expect("piped");
