@@ -178,6 +178,10 @@ CLAIMS = [
     ("4.8: 'deeper iterations at no cost in nodes': the depth difference's interval lies above 0 and the node ratio rounds to 1.00 (in the games) and to at most 1.00 (to complete the depth)",
      lambda f: f["h48_depth_diff"] - f["h48_depth_diff_pm"] > 0 and round(f["h48_node_ratio"], 2) == 1.0
      and round(f["cost48_ratio"], 2) <= 1.0),
-    ("4.8: mm48-vs-old-15 'is being measured and not yet known': short of its size",
-     lambda f: f["h48o_games"] < f["h48o_planned"]),
+    ("4.8: mm48-vs-old-15 'complete', and 4.8 stronger: every planned game in, the interval above 0",
+     lambda f: f["h48o_games"] == f["h48o_planned"] and f["h48o_elo_lo"] > 0),
+    ("4.8: 'equal nodes are not equal time': 4.8's thinks took more CPU than 3.2's, at about equal nodes",
+     lambda f: f["h48o_time_ratio"] > 1 and round(f["h48o_node_ratio"], 1) == 1.0),
+    ("4.8: 'a gap against which that interval is narrow': the largest effect left in is under a tenth of its lower end",
+     lambda f: 0 < f["h48_bound_share"] < 0.1),
 ]
