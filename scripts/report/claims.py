@@ -182,6 +182,8 @@ CLAIMS = [
      lambda f: f["h48o_games"] == f["h48o_planned"] and f["h48o_elo_lo"] > 0),
     ("4.8: 'equal nodes are not equal time': 4.8's thinks took more CPU than 3.2's, at about equal nodes",
      lambda f: f["h48o_time_ratio"] > 1 and round(f["h48o_node_ratio"], 1) == 1.0),
+    ("4.8: '3.2's side of every game was replayed by 3.2's C': the log holds every game, identical",
+     lambda f: f["h48o_replayed"] == f["h48o_games"]),
     ("4.8: 'a gap against which that interval is narrow': the largest effect left in is under a tenth of its lower end",
      lambda f: 0 < f["h48_bound_share"] < 0.1),
 ]
