@@ -2,8 +2,8 @@
 //! fed (whether it played them), thinks under a limit line.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
 use std::os::unix::process::CommandExt;
+use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 /// One line of the instrumented C's root trace:
