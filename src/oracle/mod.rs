@@ -296,7 +296,9 @@ pub fn replay_sides(
                 (row.base_depth, row.test_depth)
             ));
         }
+        return Ok(());
     }
+    // one side replayed: its own totals
     for (side, build, row_nodes, row_depth) in [
         (base, &base_name, row.base_nodes, row.base_depth),
         (test, &test_name, row.test_nodes, row.test_depth),
