@@ -63,6 +63,9 @@ echo "pgo-build.sh: llvm-profdata: $profdata (LLVM $major)" >&2
 gen="$here/target/pgo-gen"
 use="$here/target/pgo-use"
 profiles="$gen/profiles"
+# The long runs' binary keeps cross-crate thin LTO, as it was built and timed before the release
+# profile went to LTO within umax only (Cargo.toml); both steps build it the same way.
+export CARGO_PROFILE_RELEASE_LTO=thin
 rm -rf "$profiles"
 mkdir -p "$profiles"
 echo "pgo-build.sh: 1/3 the instrumented build" >&2
