@@ -136,13 +136,13 @@ def facts():
         f["pgo_lo"], f["pgo_hi"] = min(saved), max(saved)
     if TEST_TIME.is_file():
         t = json.load(open(TEST_TIME))
-        # the last measurement (the current tree's), then the earlier trees' range
+        # the last measurement (the current tree's), then the range of the earlier ones
         walls = t.get("recent_wall_s", [t["wall_s"]])
         if walls[-1] != t["wall_s"]:
             sys.exit(f"report.py: {TEST_TIME.relative_to(ROOT)}: wall_s {t['wall_s']} is not the last of recent_wall_s")
         now = f"{fixed(t['wall_s'] / 60)} minutes ({fixed(t['wall_s'], 0)} s at {t['commit']}, {t['build_s']} s of it building)"
-        f["suite_minutes"] = (now + f"; earlier trees took {min(walls[:-1])}–{max(walls[:-1])} s in "
-                              f"{len(walls) - 1} measurements, on VMs of the kind whose speed varies" if len(walls) > 1 else now)
+        f["suite_minutes"] = (now + f"; {len(walls) - 1} earlier measurements (of this tree and earlier ones) took "
+                              f"{min(walls[:-1])}–{max(walls[:-1])} s, on VMs of the kind whose speed varies" if len(walls) > 1 else now)
         vm2 = t.get("second_vm")
         if vm2:
             f["suite_minutes_vm2"] = f"{fixed(vm2['wall_s'] / 60)} minutes ({vm2['wall_s']} s, {vm2['build_s']} s of it building)"
