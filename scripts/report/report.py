@@ -191,6 +191,7 @@ def facts():
                 f[f"{key}_{k}"] = v
     # the node-clock head-to-heads, and micro-Max 4.8's (with the build whose view is taken)
     for key, run, build in [("n15", "node-15-wide", "sd"), ("n15r2", "node-15-sd-iidr2", "sd"),
+                            ("n60", "node-60-wide", "sd"),
                             ("h48", "mm48-sd-15", "mm48sd"),
                             ("h48o", "mm48-vs-old-15", "mm48")]:
         h = head_to_head(RES / run, build)

@@ -34,6 +34,10 @@ def answer_table(f):
         if name == "old" and "m60_games" in f:
             match = f"match: {pct(f['m60_score'])}, {elo_text(f['m60_elo'], f['m60_elo_pm'])}, {f['m60_games']}"
             c60 = match if c60 == "not played" else f"{c60}; {match}"
+        if name == "old" and f.get("n60_games"):  # the post's 60 s on the node clock (being played)
+            g = f["n60_games"]
+            c60 += (f"; node clock 36 M: {pct(f['n60_score'])}, {elo_text(f['n60_elo'], f['n60_elo_pm'])}, {g}"
+                    + (" (running)" if g < f["node_60_wide_planned"] else ""))
         sp = {"old": "sp", "iidr2": "spr2"}.get(name)
         csp = (f"{pct(f[sp + '_score'])}, {elo_text(f[sp + '_elo'], f[sp + '_elo_pm'])}, {f[sp + '_games']}"
                if sp and f"{sp}_games" in f else "not played")
@@ -55,6 +59,7 @@ def delivered(f, name):
     sp = {"old": "sp", "iidr2": "spr2"}.get(name)
     runs = [("15 s study", f"s15_{name}"), ("15 s match", "m15" if name == "old" else None),
             ("15 s wide", wide), ("node clock 9 M", {"old": "n15", "iidr2": "n15r2"}.get(name)), ("60 s match", "m60" if name == "old" else None),
+            ("node clock 36 M", "n60" if name == "old" else None),
             ("60 s gauntlet", f"g60_{'sd' if name == 'old' else name}"),
             ("initial position", sp)]
     return "; ".join(f"{what} {mnodes(f[key + '_nodes_side'])}" for what, key in runs
