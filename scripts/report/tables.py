@@ -22,22 +22,16 @@ def answer_table(f):
         if name == "old" and "m15_games" in f:
             c15 += f"; match: {pct(f['m15_score'])}, {elo_text(f['m15_elo'], f['m15_elo_pm'])}, {f['m15_games']}"
         c15 += wide_cell(f, name)
-        if name == "old" and f.get("n15_games"):  # the same on the node clock (being played)
-            g = f["n15_games"]
-            c15 += (f"; node clock 9 M: {pct(f['n15_score'])}, {elo_text(f['n15_elo'], f['n15_elo_pm'])}, {g}"
-                    + (" (running)" if g < f["node_15_wide_planned"] else ""))
-        if name == "iidr2" and f.get("n15r2_games"):  # sd vs iidr2 on the node clock (being played)
-            g = f["n15r2_games"]
-            c15 += (f"; node clock 9 M: {pct(f['n15r2_score'])}, {elo_text(f['n15r2_elo'], f['n15r2_elo_pm'])}, {g}"
-                    + (" (running)" if g < f["node_15_sd_iidr2_planned"] else ""))
+        if name == "old":  # the same on the node clock (being played)
+            c15 += node_cell(f, "n15", "9 M", "node_15_wide")
+        if name == "iidr2":  # sd vs iidr2 on the node clock (being played)
+            c15 += node_cell(f, "n15r2", "9 M", "node_15_sd_iidr2")
         c60 = cell("s60", name)
         if name == "old" and "m60_games" in f:
             match = f"match: {pct(f['m60_score'])}, {elo_text(f['m60_elo'], f['m60_elo_pm'])}, {f['m60_games']}"
             c60 = match if c60 == "not played" else f"{c60}; {match}"
-        if name == "old" and f.get("n60_games"):  # the post's 60 s on the node clock (being played)
-            g = f["n60_games"]
-            c60 += (f"; node clock 36 M: {pct(f['n60_score'])}, {elo_text(f['n60_elo'], f['n60_elo_pm'])}, {g}"
-                    + (" (running)" if g < f["node_60_wide_planned"] else ""))
+        if name == "old":  # the post's 60 s on the node clock (being played)
+            c60 += node_cell(f, "n60", "36 M", "node_60_wide")
         sp = {"old": "sp", "iidr2": "spr2"}.get(name)
         csp = (f"{pct(f[sp + '_score'])}, {elo_text(f[sp + '_elo'], f[sp + '_elo_pm'])}, {f[sp + '_games']}"
                if sp and f"{sp}_games" in f else "not played")
@@ -51,6 +45,16 @@ def answer_table(f):
         rows.append(f"| mm48 (4.8; `mm48sd` against it) | micro-Max 4.8 as published: null move, LMR, futility | {c} "
                     f"| not played | not played | | | node clock {mnodes(f['h48_nodes_side'])} |")
     return "\n".join(rows)
+
+
+def node_cell(f, key, budget, run):
+    """A node-clock head-to-head's clause in a cell ("" before its first row), marked while its
+    run (the planned size under `{run}_planned`) is still being played."""
+    g = f.get(f"{key}_games")
+    if not g:
+        return ""
+    return (f"; node clock {budget}: {pct(f[key + '_score'])}, {elo_text(f[key + '_elo'], f[key + '_elo_pm'])}, {g}"
+            + (" (running)" if g < f[f"{run}_planned"] else ""))
 
 
 def delivered(f, name):
