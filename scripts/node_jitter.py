@@ -157,7 +157,7 @@ def interval(pair_points):
     keys = ("score_lo", "score_hi", "elo", "elo_lo", "elo_hi")
     iv = ur.pair_score_interval(pair_points, 2) or {}
     s = sum(pair_points) / (2 * len(pair_points)) if pair_points else None
-    out = {"score": None if s is None else round(s, 4)}
+    out = {"score": s}
     out.update({k: iv.get(k) for k in keys})
     if s is not None and out["elo"] is None:
         out["elo"] = ur.elo_rounded(s)
@@ -198,7 +198,7 @@ def summary(cells, planned, T):
         "pairs": sum(r["pairs"] for r, _, _ in cells), "games": games,
         "%s_wins" % T: sum(r["%s_wins" % T] for r, _, _ in cells), "draws": sum(r["draws"] for r, _, _ in cells),
         "%s_losses" % T: sum(r["%s_losses" % T] for r, _, _ in cells),
-        "mean_score_complete_cells": round(statistics.mean(r[sc] for r in comp), 4) if comp else None,
+        "mean_score_complete_cells": statistics.mean(r[sc] for r in comp) if comp else None,
         "reaching_575": {"count": len(hit), "share_of_complete_cells": ur.share(len(hit), len(comp)),
                          "cells": [{"sigma": r["sigma"], "budget": r["budget"]} for r in hit]},
         "lowest_cell": where(lo) if lo else None, "highest_cell": where(hi) if hi else None,

@@ -32,7 +32,7 @@ from collections import Counter, defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "report"))
-from formatting import elo_or_na  # noqa: E402
+from formatting import elo_or_na, fixed, pct as pct_text  # noqa: E402
 import umaxresults as ur  # noqa: E402  (games.csv and games.pgn read, parting_nodes, the pair score's interval)
 
 RESAMPLES, RESAMPLE_PAIRS, SEED, TOP, FULL_PREFIX_PLY = 10000, 50, 1, 10, 20
@@ -76,7 +76,7 @@ def branch_rows(games, thinks):
                 pts = sum(g["hp"] for g in sub) / 2
                 node["branches"].append({
                     "move": mv, "mover_build": build, "mover_colour": colour, "games": len(sub),
-                    "test_points": pts, "test_score": round(pts / len(sub), 4),
+                    "test_points": pts, "test_score": pts / len(sub),
                     "mover_depths": ur.depth_text(depths),
                     "mover_nodes_median": ur.median(nodes_n, empty="")})
         node["branches"].sort(key=lambda b: (-b["games"], b["move"], b["mover_build"]))
@@ -100,7 +100,7 @@ def score_facts(games):
         by_pair[g["pair"]].append(g["hp"])
     pairs = [sum(v) for _, v in sorted(by_pair.items()) if len(v) == 2]  # half-points, 0..4
     f = {"games_scored": len(games), "test_points": sum(g["hp"] for g in games) / 2,
-         "test_score_all_games": round(sum(g["hp"] for g in games) / 2 / len(games), 4),
+         "test_score_all_games": sum(g["hp"] for g in games) / 2 / len(games),
          "complete_pairs": len(pairs), "games_outside_complete_pairs": len(games) - 2 * len(pairs),
          "pentanomial": {str(h / 2): pairs.count(h) for h in range(5)}}
     f.update(ur.pair_score_interval(pairs, 4)  # pairs in half-points, 0..4
@@ -116,8 +116,8 @@ def resample(pairs):
     total = RESAMPLE_PAIRS * 4  # half-points available; percent = 100 * hp / total
     per = [100 * h / total for h in hps]
     return {"pairs_per_match": RESAMPLE_PAIRS, "resamples": RESAMPLES, "seed": SEED,
-            "mean_pct": round(statistics.mean(per), 2),
-            **{"p%s" % q: round(pct(per, float(q)), 2) for q in ("2.5", "25", "50", "75", "97.5")},
+            "mean_pct": statistics.mean(per),
+            **{"p%s" % q: pct(per, float(q)) for q in ("2.5", "25", "50", "75", "97.5")},
             "share_ge_57.5": round(sum(1 for h in hps if 100 * h >= 57.5 * total) / RESAMPLES, 4),
             "share_le_42.5": round(sum(1 for h in hps if 100 * h <= 42.5 * total) / RESAMPLES, 4)}
 
@@ -176,8 +176,8 @@ def md_text(F):
     fmt = elo_or_na  # the Elo are already rounded to 1 decimal (ur.elo_rounded)
     L = ["# %s: %s (test) vs %s (base) from the initial position" % (F["match"], t, F["base"]), ""]
     if s["score"] is not None:
-        L.append("- %s score: %.1f%% [%.1f%%, %.1f%%] (95%%, %d pairs), Elo %s [%s, %s]" % (
-            t, 100 * s["score"], 100 * s["score_lo"], 100 * s["score_hi"], s["complete_pairs"],
+        L.append("- %s score: %s [%s, %s] (95%%, %d pairs), Elo %s [%s, %s]" % (
+            t, pct_text(s["score"]), pct_text(s["score_lo"]), pct_text(s["score_hi"]), s["complete_pairs"],
             fmt(s["elo"]), fmt(s["elo_lo"]), fmt(s["elo_hi"])))
     L.append("- pentanomial (pair score: pairs): " + ", ".join("%s: %d" % kv for kv in s["pentanomial"].items()))
     L.append("- games: %d; distinct games: %d (%s); in both colour assignments: %d; most repeated: %d" % (
@@ -194,9 +194,9 @@ def md_text(F):
             break
         pre = n["prefix"] if len(n["prefix"]) <= 30 else "%s... (%d)" % (n["prefix"][:24], n["prefix_len"])
         for b in n["branches"][:4]:
-            L.append("| %d | %s | %s | %s | %d/%d | %.1f%% | %s |" % (
+            L.append("| %d | %s | %s | %s | %d/%d | %s | %s |" % (
                 n["ply"], pre or "(start)", b["mover_build"], b["move"], b["games"], n["games"],
-                100 * b["test_score"], b["mover_depths"]))
+                pct_text(b["test_score"]), b["mover_depths"]))
             shown += 1
         if len(n["branches"]) > 4:
             L.append("| %d | | | %d more | | | |" % (n["ply"], len(n["branches"]) - 4))
@@ -205,9 +205,9 @@ def md_text(F):
         L += ["", "## %s score in a 100-game match (50 pairs resampled %d times, seed %d)" % (
             t, r["resamples"], r["seed"]), "",
             "| mean | 2.5% | 25% | 50% | 75% | 97.5% | >= 57.5% | <= 42.5% |", "|---|---|---|---|---|---|---|---|",
-            "| %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f%% | %.1f%% |" % (
-                r["mean_pct"], r["p2.5"], r["p25"], r["p50"], r["p75"], r["p97.5"],
-                100 * r["share_ge_57.5"], 100 * r["share_le_42.5"])]
+            "| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                fixed(r["mean_pct"]), fixed(r["p2.5"]), fixed(r["p25"]), fixed(r["p50"]), fixed(r["p75"]),
+                fixed(r["p97.5"]), pct_text(r["share_ge_57.5"]), pct_text(r["share_le_42.5"]))]
     return "\n".join(L) + "\n"
 
 

@@ -125,7 +125,7 @@ class BranchShares(unittest.TestCase):
                          ["4", "2", "2", "3", "0.75", "1.0", "0.5", "1000002", "1", "0.25", "0.5", "200003", "0"])
         self.assertEqual([s[k] for k in ("ply3_games", "ply3_games_old", "ply3_g1f3_share", "ply3_g1f3_share_sd",
                                          "ply3_d2d4_share", "ply3_g1f3_think_nodes", "ply3_d2d4_think_nodes")],
-                         ["3", "1", "0.6667", "0.5", "0.3333", "300002.5", "1200002"])
+                         ["3", "1", str(2 / 3), "0.5", str(1 / 3), "300002.5", "1200002"])  # shares unrounded
         self.assertEqual([s[k] for k in ("ply4_games", "ply4_games_old", "ply4_d7d6_share", "ply4_b8c6_share",
                                          "ply4_b8c6_share_old", "ply4_d7d6_share_sd")], ["1", "0", "1.0", "0.0", "", "1.0"])
         w = by[("node-map window", "startpos-scaled-15")]   # 7.0 M +- 2.5%: the budget 7 M, both games A

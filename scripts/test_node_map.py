@@ -68,9 +68,9 @@ class NodeMap(unittest.TestCase):
         # lines by first appearance in budget order: e2e4 e7e5 = 1, e2e4 c7c5 = 2, d2d4 d7d5 = 3
         self.assertEqual([r.split(",")[5:7] for r in rows[1:]], [["1", "1"], ["2", "1"], ["3", "1"]])
         ps = F["pair_score_by_budget"]
-        self.assertEqual(ps["sd_wins"], {"count": 1, "share": 0.3333})
-        self.assertEqual(ps["draws"], {"count": 1, "share": 0.3333})
-        self.assertEqual(ps["sd_loses"], {"count": 1, "share": 0.3333})
+        self.assertEqual(ps["sd_wins"], {"count": 1, "share": 1 / 3})
+        self.assertEqual(ps["draws"], {"count": 1, "share": 1 / 3})
+        self.assertEqual(ps["sd_loses"], {"count": 1, "share": 1 / 3})
         self.assertEqual(F["score"]["pentanomial_LL_LD_DDWL_WD_WW"], [0, 1, 1, 0, 1])
         self.assertEqual(F["score"]["points"], 3.5)
         self.assertEqual(F["lines"]["distinct"], 3)

@@ -58,8 +58,10 @@ class T(unittest.TestCase):
         e, lo, hi, pm = ur.ptnml_interval([1, 0, 0, 1, 1])
         self.assertTrue(lo < e < hi and pm > 0)
         self.assertIsNone(ur.pair_score_interval([2], 2))
+        self.assertEqual(ur.share(1, 3), 1 / 3)  # unrounded: a printed share is rounded once
+        self.assertIsNone(ur.share(1, 0))
         i = ur.pair_score_interval([0, 3, 4], 4)  # half-points: mean 7/12
-        self.assertEqual(i["score"], round(7 / 12, 4))
+        self.assertEqual(i["score"], 7 / 12)  # unrounded: rounded once, where it is printed
         self.assertEqual(i["elo"], ur.elo_rounded(7 / 12))
         self.assertTrue(i["score_lo"] < i["score"] < i["score_hi"])
 

@@ -20,7 +20,8 @@ A missing or unreadable file is a one-line error (`fail`), not a traceback. Stdl
 It is also the one home of the statistics more than one script computes from those files: the
 logistic Elo of a score (`elo`, `elo_rounded`), the pentanomial of a run's game pairs
 (`pentanomial`), umax's pentanomial interval (`ptnml_interval`, as src/stats.rs), the
-normal interval of the mean pair score (`pair_score_interval`) and a rounded share (`share`).
+normal interval of the mean pair score (`pair_score_interval`) and a share (`share`). Scores and
+shares are kept unrounded: a printed figure is rounded once, by the report's rule.
 
 And of the strict reading the scripts that follow a match's games move by move share (node_map.py,
 node_jitter.py, startpos_branches.py, branch_shares.py): `read_match` (games.csv, checked, a
@@ -30,6 +31,7 @@ their files' `check_or_write` (`--check`, or each file written whole through a r
 """
 
 import csv
+import decimal
 import functools
 import io
 import math
@@ -81,8 +83,13 @@ def elo(score):
 
 
 def elo_rounded(score, places=1):
-    """`elo` rounded to `places` decimals for a data file; None for no score, 0 or 1."""
-    return None if score is None or score <= 0 or score >= 1 else round(elo(score), places)
+    """`elo` rounded to `places` decimals for a data file, by the report's one rule
+    (scripts/report/formatting.py: the shortest decimal form, half away from zero); None for no
+    score, 0 or 1."""
+    if score is None or score <= 0 or score >= 1:
+        return None
+    d = decimal.Decimal(repr(elo(score))).quantize(decimal.Decimal(1).scaleb(-places), decimal.ROUND_HALF_UP)
+    return float(d)
 
 
 def mean(xs):
@@ -109,8 +116,8 @@ def median(xs, empty=None):
 
 
 def share(n, d):
-    """n / d rounded to 4 decimals; None for d = 0."""
-    return round(n / d, 4) if d else None
+    """n / d, unrounded (a printed share is rounded once, where it is printed); None for d = 0."""
+    return n / d if d else None
 
 
 Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal law
@@ -147,14 +154,14 @@ def ptnml_interval(ptnml):
 def pair_score_interval(pair_points, per_pair):
     """The mean score of complete game pairs with its 95% normal interval (mean ± 1.96 sd /
     sqrt(pairs), sample sd), from each pair's points out of `per_pair` (2 in points, 4 in
-    half-points): score, score_se, score_lo, score_hi rounded to 4 decimals and their Elo
-    (`elo_rounded`); None for fewer than two pairs."""
+    half-points): score, score_se, score_lo, score_hi unrounded (a printed figure is rounded
+    once, from these) and their Elo (`elo_rounded`); None for fewer than two pairs."""
     if len(pair_points) < 2:
         return None
     s = statistics.mean(pair_points) / per_pair
     se = statistics.stdev(pair_points) / per_pair / math.sqrt(len(pair_points))
     lo, hi = s - 1.96 * se, s + 1.96 * se
-    return dict(score=round(s, 4), score_se=round(se, 4), score_lo=round(lo, 4), score_hi=round(hi, 4),
+    return dict(score=s, score_se=se, score_lo=lo, score_hi=hi,
                 elo=elo_rounded(s), elo_lo=elo_rounded(lo), elo_hi=elo_rounded(hi))
 
 
