@@ -16,6 +16,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import umaxresults as ur  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "report"))
+from formatting import pct  # noqa: E402  (the report's one rounding rule)
 
 
 def segments(run):
@@ -50,7 +52,7 @@ def main(runs):
             print(f"| {os.path.basename(run.rstrip('/'))} | {span} | "
                   f"{int(nps):,} | {float(factor):.4f} | {float(clock):.3f} s | "
                   f"{nodes / (2 * len(rows)) / 1e6:.2f} M | {nodes / cpu / 1e6:.2f} M | "
-                  f"{100 * score / len(rows):.1f}% ({test}) |"
+                  f"{pct(score / len(rows))} ({test}) |"
                   if nps else f"| {run} | {len(rows)} games | not calibrated | | | | | |")
 
 

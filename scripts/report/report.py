@@ -51,8 +51,9 @@ def diff_facts(f, key, diff, pm, differ, none):
 def clocks_paired(f):
     """node-15-wide against scaled-15-wide on the same openings: the CPU-clock run's first game
     pair of each opening the node clock played (its pentanomial Elo), and the two clocks' score
-    difference paired by opening (node minus CPU, each opening's mean over its games there), as
-    Elo at 50% (695 Elo per unit of score), 95%."""
+    difference paired by opening over those same games (node minus CPU, each opening's mean over
+    its game pair on each clock; the CPU run's second pair of an opening it played twice left out, as in the
+    first figure), as Elo at 50% (695 Elo per unit of score), 95%."""
     node, cpu = ur.read_games(RES / "node-15-wide" / "games.csv"), ur.read_games(RES / "scaled-15-wide" / "games.csv")
     ids = {g["opening_id"] for g in node.rows}
     first = {}
@@ -69,7 +70,7 @@ def clocks_paired(f):
             if g["opening_id"] in ids:
                 scores.setdefault(g["opening_id"], []).append(float(g["test_score"]))
         return {o: ur.mean(v) for o, v in scores.items()}
-    a, b = by(node.rows), by(cpu.rows)
+    a, b = by(node.rows), by(same)
     diffs = [a[o] - b[o] for o in sorted(ids)]
     per = 400 / math.log(10) / 0.25
     d, pm = ur.mean(diffs) * per, 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) * per
@@ -439,6 +440,10 @@ def facts():
         gaps = [f["s15_rating_old_depth"] - f[f"s15_rating_{b}_depth"] for b in reduced]
         f["depth_gap_lo"], f["depth_gap_hi"] = min(gaps), max(gaps)
         f["s15_best_opponent"] = max((k for k, _ in SCHEMES if f"s15_{k}_score" in f), key=lambda k: f[f"s15_{k}_score"])
+    # the front page's "in a smaller study": sd against the other reduced schemes and noiid
+    others = [f[f"s15_{b}_score"] for b in ("iidcut", "iidpv", "noiid") if f"s15_{b}_score" in f]
+    if others:
+        f["s15_others_lo"], f["s15_others_hi"] = min(others), max(others)
     # the nodes a side the 15 s runs delivered, against the nominal 9 M
     n15 = {k: f[f"{k}_nodes_side"] for k in ["m15", "w15", "wr2", "sp", "spr2"] + [f"s15_{n}" for n, _ in SCHEMES]
            if f"{k}_nodes_side" in f}
