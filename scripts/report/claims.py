@@ -98,6 +98,9 @@ CLAIMS = [
      lambda f: f["illegal_games"] == f["illegal_csv_count"] and f["illegal_loser_agrees"]),
     ("limits: every illegal move is castling, out of a pawn's check or through a square a pawn attacks; the latter all in the 11,600-game run",
      lambda f: f["illegal_kinds"]["other"] == 0 and f["illegal_through"] == f["w15_illegal_through"] > 0),
+    ("limits: the node-clock runs' illegal-move games are all micro-Max 3.2's castling traits, by `old` (4.8 none), each a loss for the build that offered it, and every such row is counted",
+     lambda f: f["illegal_node_games"] == f["illegal_node_csv_count"] and f["illegal_node_kinds"]["other"] == 0
+     and f["illegal_node_builds"] in ([], ["old"]) and f["illegal_node_loser_agrees"]),
     ("answer 2 and front: sd-iidr2-scaled-15 used a contiguous range of wide.txt's openings, from id 0, each played with both colours; scaled-15-wide used all of them",
      lambda f: f["wr2_opening_lo"] == 0 and f["wr2_openings_used"] == f["wr2_opening_hi"] + 1 == f["wr2_games"] // 2
      and f["w15_openings_used"] == f["w15_opening_hi"] + 1 and f["wr2_openings_used"] < f["w15_openings_used"]),

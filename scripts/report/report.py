@@ -215,8 +215,8 @@ def facts():
     if f.get("h48_games"):  # games an engine lost by refusing a legal move, and the C's replays of them
         f["h48_refused"] = f["h48_refused_lost"] + f["h48_refused_won"]
         f["h48_refused_replayed"] = refused_replayed(RES / "mm48-sd-15")
-        # the largest gain or loss the interval leaves out, in whole Elo (rounded up)
-        f["h48_elo_bound"] = math.ceil(max(abs(f["h48_elo_lo"]), abs(f["h48_elo_hi"])))
+        # the largest gain or loss the interval leaves in (its farther end from 0)
+        f["h48_elo_bound"] = max(abs(f["h48_elo_lo"]), abs(f["h48_elo_hi"]))
     if f.get("h48_games") and f.get("n15_games"):  # sd's gain on 4.8 against its gain on 3.2, same clock and budget
         # independent runs (other engines): the difference's half-width from both
         d, pm = f["h48_elo"] - f["n15_elo"], math.hypot(f["h48_elo_pm"], f["n15_elo_pm"])
@@ -328,6 +328,26 @@ def facts():
     f["w15_illegal_through"] = sum(x["kind"] == "through" for x in ill.get("scaled-15-wide", []))
     f["w15_illegal_by_build"] = sorted({x["build"]: sum(y["build"] == x["build"] for y in ill["scaled-15-wide"])
                                         for x in ill.get("scaled-15-wide", [])}.items())
+    # the same on the node clock: every node-clock run (the jitter map's cells one by one)
+    node_runs = [RES / r for r in ("node-15-wide", "node-15-sd-iidr2", "node-60-wide", "startpos-node-map",
+                                   "startpos-node-map-sd-iidr2", "mm48-sd-15", "mm48-vs-old-15")]
+    node_runs += sorted(p.parent for p in (RES / "startpos-node-jitter").glob("s*/b*/games.csv"))
+    node_ill = {}
+    for d in node_runs:
+        if (d / "games.csv").is_file():
+            for x in illegal_castlings(d):
+                node_ill.setdefault(d.relative_to(RES).parts[0], []).append(x)
+    node_every = [x for v in node_ill.values() for x in v]
+    f["illegal_node_games"] = len(node_every)
+    f["illegal_node_csv_count"] = sum(g["termination"] == "illegal_move" for d in node_runs
+                                      if (d / "games.csv").is_file() for g in read_csv(d / "games.csv"))
+    f["illegal_node_kinds"] = {k: sum(x["kind"] == k for x in node_every) for k in ("out of check", "through", "other")}
+    f["illegal_node_builds"] = sorted({x["build"] for x in node_every})
+    f["illegal_node_loser_agrees"] = all(x["loser_agrees"] for x in node_every)
+    f["illegal_node_text"] = "; ".join(
+        f"{len(v)} in `{r}/` (by {', '.join(sorted({x['build'] for x in v}))}: "
+        f"{sum(x['kind'] == 'out of check' for x in v)} out of a pawn's check, "
+        f"{sum(x['kind'] == 'through' for x in v)} through a square a pawn attacks)" for r, v in node_ill.items()) or "none"
     # a match of the post's length drawn from the runs' game pairs: how often it reaches the post's score
     if "m60_ptnml" in f:
         f["m60_r50_ge53"] = match_share_at_least(f["m60_ptnml"], 50, 0.53)
@@ -440,6 +460,15 @@ def facts():
         gaps = [f["s15_rating_old_depth"] - f[f"s15_rating_{b}_depth"] for b in reduced]
         f["depth_gap_lo"], f["depth_gap_hi"] = min(gaps), max(gaps)
         f["s15_best_opponent"] = max((k for k, _ in SCHEMES if f"s15_{k}_score" in f), key=lambda k: f[f"s15_{k}_score"])
+    # answer 4's "nearer no IID at all than old": by the point estimates; the schemes whose
+    # interval reaches above the midpoint between old (0) and noiid leave it open
+    if all(f.get(f"s15_rating_{k}_hi") is not None for k in ("iidr2", "iidcut", "iidpv", "noiid")):
+        mid = f["s15_rating_noiid_elo"] / 2
+        f["s15_nearer_open"] = [k for k in ("iidr2", "iidcut", "iidpv") if f[f"s15_rating_{k}_hi"] > mid]
+        f["s15_nearer_open_text"] = (
+            "by the point estimates; " + " and ".join(f"`{k}`'s" for k in f["s15_nearer_open"])
+            + (" interval leaves" if len(f["s15_nearer_open"]) == 1 else " intervals leave") + " it open"
+            if f["s15_nearer_open"] else "each interval as well as its estimate")
     # the front page's "in a smaller study": sd against the other reduced schemes and noiid
     others = [f[f"s15_{b}_score"] for b in ("iidcut", "iidpv", "noiid") if f"s15_{b}_score" in f]
     if others:
