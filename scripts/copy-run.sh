@@ -3,7 +3,8 @@
 # for a tournament) from the directory a background run writes into to results/, whole rows
 # only: a copy that catches a row mid-write (its last byte not a newline) is taken again.
 #   scripts/copy-run.sh /work/runs-out/iid-scaled-60 results/iid-scaled-60
-# Then: umax report DIR/games.csv (each match or pairing), umax tournament --rate DIR.
+# Then: umax report DIR/games.csv (each match or pairing), umax tournament --rate DIR, and the
+# reports that follow the rows: python3 scripts/report/report.py, python3 scripts/effort.py.
 set -euo pipefail
 src=${1:?source run directory}; dst=${2:?destination under results/}
 copy() { # one match directory

@@ -2,6 +2,7 @@
 """sd's Elo against search effort, every condition on one axis: results/effort.svg.
 
     scripts/effort.py            # writes results/effort.svg and results/effort.csv
+    scripts/effort.py --check    # writes nothing: exit 1 if either is stale
 
 x: search effort as **mean nodes per side per game** ((sd_nodes + old_nodes) / (2 games)),
 log scale: it puts node budgets and clocks (on this machine's clock or scaled to 2006) on one
@@ -10,14 +11,15 @@ an interval is drawn as a bare point). Every number is read from the committed
 `results/<run>/summary.csv` files (made by `umax report`); runs with fewer than 20 complete
 pairs are left out.
 
-The seed's two results are drawn where their conditions belong: at 15 s and 60 s per game on
+The post's two results are drawn where their conditions belong: at 15 s and 60 s per game on
 micro-Max 3.2 at the 2006 reference speed of `--tc-scale 2006` (600,000 nodes/s:
 results/calibration/README.md), i.e. 9 and 36 million nodes per side per game, with the
 reference's own uncertainty (a factor of 1.5 either way) as a horizontal bar. Their y: the
 logistic Elo of 57.5% and 53%, with a 95% interval from the score's normal approximation
-assuming our draw ratio at a node budget (55%) for the seed's games, which it did not report.
+assuming our draw ratio at a node budget (55%) for the post's games, which it did not report.
 """
 import csv
+import io
 import math
 import os
 import sys
@@ -30,17 +32,17 @@ RESULTS = os.path.join(HERE, "results")
 
 REF_NPS = 600_000.0
 REF_UNCERTAINTY = 1.5
-SEED = [(15, 0.575, 100), (60, 0.53, 50)]
-SEED_DRAWS = 0.55
+POST = [(15, 0.575, 100), (60, 0.53, 50)]
+POST_DRAWS = 0.55
 MIN_PAIRS = 20
 
 W, H = 820, 520
 LEFT, RIGHT, TOP, BOTTOM = 80, 30, 50, 60
 
 
-def seed_point(seconds, score, games):
-    wins = score - SEED_DRAWS / 2
-    var = wins + SEED_DRAWS / 4 - score * score
+def post_point(seconds, score, games):
+    wins = score - POST_DRAWS / 2
+    var = wins + POST_DRAWS / 4 - score * score
     half = 1.959964 * math.sqrt(var / games)
     return (seconds * REF_NPS, ur.elo(score), ur.elo(score - half), ur.elo(score + half))
 
@@ -56,6 +58,9 @@ def runs():
         settings = ur.settings(row)
         if settings.get("builds") != "old,sd" or int(row["pairs"]) < MIN_PAIRS:
             continue
+        # a budget sweep (node_clock_step: a pair at each budget) is a map, not a sample at one effort
+        if "node_clock_step" in settings:
+            continue
         games = int(row["games"])
         effort = (int(row["sd_nodes"]) + int(row["old_nodes"])) / (2 * games)
         e = row["ptnml_elo"]
@@ -64,23 +69,23 @@ def runs():
             continue
         e = float(e)
         lo, hi = (e - float(pm), e + float(pm)) if pm != "" else (e, e)
-        kind = "nodes" if "nodes" in settings else (
+        kind = "nodes" if "nodes" in settings else "node clock" if "node_clock" in settings else (
             "scaled clock" if "tc_ref_nps" in settings else "clock (this machine)")
-        out.append({"run": name, "kind": kind, "games": games, "effort": effort,
+        out.append({"run": name, "kind": kind, "games": games, "planned": int(settings.get("games", games)), "effort": effort,
                     "elo": e, "low": lo, "high": hi})
     return out
 
 
 COLOURS = {"nodes": "#1f77b4", "clock (this machine)": "#2ca02c", "scaled clock": "#9467bd",
-           "seed": "#d62728"}
+           "node clock": "#ff7f0e", "post": "#d62728"}
 
 
 def main():
     points = runs()
-    seeds = [seed_point(*s) for s in SEED]
-    xs = [p["effort"] for p in points] + [s[0] / REF_UNCERTAINTY for s in seeds] + \
-        [s[0] * REF_UNCERTAINTY for s in seeds]
-    ys = [v for p in points for v in (p["low"], p["high"])] + [v for s in seeds for v in s[1:]] + [0.0]
+    posts = [post_point(*s) for s in POST]
+    xs = [p["effort"] for p in points] + [s[0] / REF_UNCERTAINTY for s in posts] + \
+        [s[0] * REF_UNCERTAINTY for s in posts]
+    ys = [v for p in points for v in (p["low"], p["high"])] + [v for s in posts for v in s[1:]] + [0.0]
     x0, x1 = math.log10(min(xs)) - 0.1, math.log10(max(xs)) + 0.1
     y0, y1 = min(ys), max(ys)
     pad = (y1 - y0) * 0.08
@@ -128,32 +133,43 @@ def main():
         # left of the point when the next one is close, or when it is the last (the right edge)
         last = i + 1 == len(points)
         lx, anchor = (X(p["effort"]) - 8, "end") if crowded or last else (X(p["effort"]) + 8, "start")
-        svg.append(f'<text x="{lx:.1f}" y="{Y(p["elo"])-6:.1f}" font-size="11" fill="{c}" text-anchor="{anchor}">{p["run"]} ({p["games"]} g)</text>')
-    for (seconds, score, games), (x, e, lo, hi) in zip(SEED, seeds):
-        c = COLOURS["seed"]
+        of = p["games"] if p["games"] >= p["planned"] else f"{p['games']} of {p['planned']}"  # a run being played
+        svg.append(f'<text x="{lx:.1f}" y="{Y(p["elo"])-6:.1f}" font-size="11" fill="{c}" text-anchor="{anchor}">{p["run"]} ({of} g)</text>')
+    for (seconds, score, games), (x, e, lo, hi) in zip(POST, posts):
+        c = COLOURS["post"]
         bar(x, lo, hi, c)
         svg.append(f'<line x1="{X(x/REF_UNCERTAINTY):.1f}" y1="{Y(e):.1f}" x2="{X(x*REF_UNCERTAINTY):.1f}" y2="{Y(e):.1f}" stroke="{c}" stroke-dasharray="4 3"/>')
         svg.append(f'<rect x="{X(x)-5:.1f}" y="{Y(e)-5:.1f}" width="10" height="10" fill="{c}"/>')
-        svg.append(f'<text x="{X(x)+8:.1f}" y="{Y(e)-6:.1f}" font-size="11" fill="{c}">seed {seconds} s ({score*100:g}% of {games})</text>')
+        svg.append(f'<text x="{X(x)+8:.1f}" y="{Y(e)-6:.1f}" font-size="11" fill="{c}">the post, {seconds} s ({score*100:g}% of {games})</text>')
     # legend
     ly = TOP + 14
     for name, c in COLOURS.items():
-        label = {"nodes": "node budget", "seed": "Muller 2006 (x: 2006 reference, ×/÷1.5)"}.get(name, name)
+        label = {"nodes": "node budget", "post": "Muller 2006 (x: 2006 reference, ×/÷1.5)"}.get(name, name)
         svg.append(f'<circle cx="{LEFT+14}" cy="{ly-4}" r="5" fill="{c}"/>')
         svg.append(f'<text x="{LEFT+24}" y="{ly}" font-size="12">{label}</text>')
         ly += 17
     svg.append("</svg>")
-    with open(os.path.join(RESULTS, "effort.svg"), "w") as f:
-        f.write("\n".join(svg) + "\n")
-    with open(os.path.join(RESULTS, "effort.csv"), "w", newline="") as f:
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(["run", "kind", "games", "nodes_per_side_per_game", "ptnml_elo", "elo_low", "elo_high"])
-        for p in points:
-            w.writerow([p["run"], p["kind"], p["games"], f"{p['effort']:.0f}", f"{p['elo']:.2f}",
-                        f"{p['low']:.2f}", f"{p['high']:.2f}"])
-        for (seconds, score, games), (x, e, lo, hi) in zip(SEED, seeds):
-            w.writerow([f"seed-{seconds}s", "seed", games, f"{x:.0f}", f"{e:.2f}", f"{lo:.2f}", f"{hi:.2f}"])
-    print(open(os.path.join(RESULTS, "effort.csv")).read(), end="")
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["run", "kind", "games", "planned_games", "nodes_per_side_per_game", "ptnml_elo", "elo_low", "elo_high"])
+    for p in points:
+        w.writerow([p["run"], p["kind"], p["games"], p["planned"], f"{p['effort']:.0f}", f"{p['elo']:.2f}",
+                    f"{p['low']:.2f}", f"{p['high']:.2f}"])
+    for (seconds, score, games), (x, e, lo, hi) in zip(POST, posts):
+        w.writerow([f"post-{seconds}s", "post", games, games, f"{x:.0f}", f"{e:.2f}", f"{lo:.2f}", f"{hi:.2f}"])
+    files = {"effort.svg": "\n".join(svg) + "\n", "effort.csv": out.getvalue()}
+    if "--check" in sys.argv[1:]:  # writes nothing: exit 1 if a committed file is not what the runs give
+        stale = [n for n, text in files.items()
+                 if not os.path.isfile(os.path.join(RESULTS, n)) or open(os.path.join(RESULTS, n)).read() != text]
+        if stale:
+            sys.exit(f"effort.py: stale {', '.join(stale)} (run scripts/effort.py)")
+        return
+    for n, text in files.items():  # each file whole, through a rename
+        tmp = os.path.join(RESULTS, n + ".part")
+        with open(tmp, "w", newline="") as f:
+            f.write(text)
+        os.replace(tmp, os.path.join(RESULTS, n))
+    print(files["effort.csv"], end="")
 
 
 if __name__ == "__main__":

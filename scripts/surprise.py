@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""How surprising is the seed's result, given what we measured?
+"""How surprising is the 2006 post's result, given what we measured?
 
     scripts/surprise.py                 # writes results/surprise.csv and results/surprise.md
     scripts/surprise.py --print         # prints the Markdown table only
 
-Seed 000: sd scored 57.5 of 100 games at 15 s per game, 26.5 of 50 at 60 s. For every
+H.G. Muller, "self deepening: an improved implementation of IID" (Winboard forum, 24 Apr
+2006): sd scored 57.5 of 100 games at 15 s per game, 26.5 of 50 at 60 s. For every
 committed condition that stands for one of those (`--nodes 100000`, `--tc 15`, the scaled
 15 s clock; `--nodes 400000`, `--tc 60`, the scaled 60 s clock), this computes **exactly**
-(by convolution, no simulation) the probability that a match of the seed's length scores at
-least the seed's score, if sd and old were as strong as our games say, under three
-assumptions about how the seed's games relate to each other:
+(by convolution, no simulation) the probability that a match of the post's length scores at
+least the post's score, if sd and old were as strong as our games say, under three
+assumptions about how the post's games relate to each other:
 
 1. independent games: each game W/D/L with our measured trinomial rates;
 2. independent pairs: the games come in pairs with colours reversed (as ours), each pair
@@ -22,8 +23,8 @@ assumptions about how the seed's games relate to each other:
 Rates are the measured ones (maximum likelihood, no prior). Our rates are themselves
 estimates: `P (pairs, rates uncertain)` averages the independent-pairs probability over the
 rates' posterior (Dirichlet with the pair counts plus one half, DRAWS seeded draws), which is
-what the measured rates allow. `z (seed vs here)` compares the seed's score with ours as two
-samples: the seed's games as independent games with our per-game variance (it does not say it
+what the measured rates allow. `z (the post vs here)` compares the post's score with ours as two
+samples: the post's games as independent games with our per-game variance (it does not say it
 played pairs), ours as pairs with our per-pair variance.
 
 Assumption 3 says a repeated opening repeats its result. Our own runs test that where they
@@ -47,7 +48,7 @@ import umaxresults as ur  # noqa: E402
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# (run directory, label, seed games, seed score)
+# (run directory, label, the post's games, the post's score)
 CONDITIONS = [
     ("nodes-100k", "`--nodes 100000`", 100, 57.5),
     ("tc-15", "`--tc 15` (this machine)", 100, 57.5),
@@ -103,7 +104,7 @@ def tail(dist, at_least):
 
 
 def surprise(tri, penta, games, score):
-    half = score * 2  # the seed's score in half points
+    half = score * 2  # the post's score in half points
     out = {"games": tail(convolve(tri, games), half)}
     if penta:
         out["pairs"] = tail(convolve(penta, games // 2), half)
@@ -126,9 +127,9 @@ def uncertain_pairs(penta_counts, games, score):
     return total / DRAWS
 
 
-def z_seed(tri, penta, pairs_here, games, score):
-    """(seed's score share - ours) over the standard error of the difference: the seed's games
-    as independent games with our per-game variance (the seed does not say it played pairs),
+def z_post(tri, penta, pairs_here, games, score):
+    """(the post's score share - ours) over the standard error of the difference: the post's games
+    as independent games with our per-game variance (the post does not say it played pairs),
     ours as pairs with our per-pair variance."""
     mean = sum(i / 4 * p for i, p in enumerate(penta))
     var_pair = sum((i / 4 - mean) ** 2 * p for i, p in enumerate(penta))
@@ -204,30 +205,30 @@ def main():
             continue
         s = surprise(tri, penta, games, score)
         s["pairs_uncertain"] = uncertain_pairs([round(p * m) for p in penta], games, score)
-        z = z_seed(tri, penta, m, games, score)
+        z = z_post(tri, penta, m, games, score)
         rep_stats = repeats(rows)
         if rep_stats:
             repeat_rows.append((run, label, rep_stats))
-        seed = f"{score:g}/{games}"
+        post = f"{score:g}/{games}"
         cells = [label, str(n), str(m),
-                 f"{tri[2]:.3f}/{tri[1]:.3f}/{tri[0]:.3f}", seed,
+                 f"{tri[2]:.3f}/{tri[1]:.3f}/{tri[0]:.3f}", post,
                  fmt(s["games"]), fmt(s.get("pairs")),
                  fmt(s.get("openings5")), fmt(s.get("openings10")), fmt(s.get("openings25")),
                  fmt(s["pairs_uncertain"]), f"{z:.2f}"]
         lines.append("| " + " | ".join(cells) + " |")
         csv_rows.append({"run": run, "games_here": n, "pairs_here": m,
                          "win": f"{tri[2]:.6f}", "draw": f"{tri[1]:.6f}", "loss": f"{tri[0]:.6f}",
-                         "seed_games": games, "seed_score": score,
+                         "post_games": games, "post_score": score,
                          **{f"p_{k}": f"{v:.8f}" for k, v in s.items()},
-                         "z_seed": f"{z:.4f}"})
+                         "z_post": f"{z:.4f}"})
     table = "\n".join(["| " + " | ".join(header) + " |",
                        "|" + "---|" * len(header)] + lines)
     if "--print" in sys.argv:
         print(table)
         return
-    keys = ["run", "games_here", "pairs_here", "win", "draw", "loss", "seed_games", "seed_score",
+    keys = ["run", "games_here", "pairs_here", "win", "draw", "loss", "post_games", "post_score",
             "p_games", "p_pairs", "p_openings5", "p_openings10", "p_openings25",
-            "p_pairs_uncertain", "z_seed"]
+            "p_pairs_uncertain", "z_post"]
     with open(os.path.join(HERE, "results", "surprise.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=keys, lineterminator="\n")
         w.writeheader()

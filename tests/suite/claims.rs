@@ -99,6 +99,13 @@ fn the_report_is_what_the_run_files_give() {
 
 /// The report's checker fails on a changed number: a copy of the script and of the files it
 /// reads, with one figure of the rendered report changed.
+/// The journal's effort plot (`results/effort.svg`, `effort.csv`: sd's Elo against the nodes each
+/// old-vs-sd run delivered) is what `scripts/effort.py` draws from the committed summaries.
+#[test]
+fn the_effort_plot_is_what_the_summaries_give() {
+    check_script("effort.py", "the effort plot");
+}
+
 #[test]
 fn the_report_catches_a_changed_number() {
     if !python() {
