@@ -140,10 +140,20 @@ CLAIMS = [
     ("limits: the gauntlet's intervals are about +-30 Elo (half-widths 20-40)",
      lambda f: all(20 <= (f[f"s60_rating_{k}_hi"] - f[f"s60_rating_{k}_lo"]) / 2 <= 40
                    for k in [k for k, _ in SCHEMES if k != "old"] + ["sd"])),
-    ("node clock: the section says the runs are being played and what is not yet known",
-     lambda f: any(f[f"{n}_games"] < f[f"{n}_planned"] for n in
+    ("node clock: the section's header says '(being played)', and the 60 s sentences 'not yet known', exactly while a run is incomplete",
+     lambda f: f["node_clock_playing"] == any(f[f"{n}_games"] < f[f"{n}_planned"] for n in
                    ("startpos_node_map", "node_15_wide", "node_15_sd_iidr2", "startpos_node_jitter",
-                    "startpos_node_map_sd_iidr2", "node_60_wide"))),
+                    "startpos_node_map_sd_iidr2", "node_60_wide"))
+     and (f["node_clock_status"] == " (being played)") == f["node_clock_playing"]
+     and ("not yet known" in f["n60_sentence"]) == (not f["n60_complete"])
+     and ("being played" in f["n60_answer5"]) == (not f["n60_complete"])),
+    ("limits: 'the intervals hold both 0 and a gain of that size' for the initial position and the CPU clock's 60 s match (the node clock's 60 s run named by its own verdict)",
+     lambda f: f["limits_elsewhere_ok"]),
+    ("answer 5 and the node clock: the 60 s node-clock verdict is where its interval lies (above 0, holding 0, below 0), and the post's 53% is placed against it",
+     lambda f: f["n60_side"] == ("above" if f["n60_elo_lo"] > 0 else "below" if f["n60_elo_hi"] < 0 else "holds")
+     and f["n60_claim_in"] == ("inside" if f["n60_elo_lo"] <= f["claim60_elo"] <= f["n60_elo_hi"]
+                              else "above" if f["claim60_elo"] > f["n60_elo_hi"] else "below")
+     and f["n60_paired_openings"] * 2 <= f["n60_games"]),
     ("node clock: the map is complete (every budget in)",
      lambda f: f["nm_pairs"] == f["nm_planned_pairs"]),
     ("answer 3: from the initial position sd wins its pair at more budgets than it loses and scores above 50% over the map; the CPU-clock run's interval holds 0 and lies below the map's score, also over the budgets it delivered",

@@ -80,6 +80,116 @@ def clocks_paired(f):
                       else "sd is not shown above `old` on the node clock")
 
 
+def opening_means(rows, ids=None):
+    """Each opening's mean score for the test build over its complete game pairs (a pair still
+    being played left out), one pass over the rows."""
+    pairs = {}
+    for g in rows:
+        pairs.setdefault(g["pair"], []).append(g)
+    scores = {}
+    for games in pairs.values():
+        o = games[0]["opening_id"]
+        if len(games) == 2 and (ids is None or o in ids):
+            scores.setdefault(o, []).extend(float(g["test_score"]) for g in games)
+    return {o: ur.mean(v) for o, v in scores.items()}
+
+
+def node60_facts(f):
+    """node-60-wide, the post's 60 s on the node clock (36 M nodes a side): its state, where it
+    stands against 0 and the post's 53%, against the 9 M run paired by opening (the same
+    openings, ids 0-1999, both colours), and against the CPU clock's 60 s match (other
+    openings: independent); and the sentences that say it, complete or not."""
+    done = f["n60_games"] >= f["node_60_wide_planned"]
+    f["n60_complete"] = done
+    lo, hi = f["n60_elo_lo"], f["n60_elo_hi"]
+    f["n60_claim_in"] = "inside" if lo <= f["claim60_elo"] <= hi else "above" if f["claim60_elo"] > hi else "below"
+    f["n60_side"] = "above" if lo > 0 else "below" if hi < 0 else "holds"
+    a = opening_means(ur.read_games(RES / "node-60-wide" / "games.csv").rows)
+    b = opening_means(ur.read_games(RES / "node-15-wide" / "games.csv").rows, set(a))
+    diffs = [a[o] - b[o] for o in sorted(b)]
+    per = 400 / math.log(10) / 0.25
+    f["n60_paired_openings"] = len(diffs)
+    d, pm = ur.mean(diffs) * per, 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) * per
+    diff_facts(f, "n60n15", d, pm, "sd's gain differs between the two budgets",
+               "no difference between the budgets is seen, though one of up to %d Elo is not excluded"
+               % round(abs(d) + pm))
+    if f.get("m60_games"):
+        d, pm = f["n60_elo"] - f["m60_elo"], math.hypot(f["n60_elo_pm"], f["m60_elo_pm"])
+        diff_facts(f, "n60m60", d, pm, "the two clocks differ", "no difference between the clocks is seen")
+    run = "[`node-60-wide/`](node-60-wide/README.md)"
+    res = (f"{pct(f['n60_score'])}, {fixed(f['n60_elo'], 1, True)} ± {fixed(f['n60_elo_pm'])}, "
+           f"interval [{fixed(lo, 1, True)}, {fixed(hi, 1, True)}]")
+    verdict = {"above": "sd is above `old` at this budget too",
+               "holds": "the interval holds 0, so no gain is established at this budget either, and a gain "
+                        f"up to about {fixed(hi, 0, True)} Elo is not excluded",
+               "below": "sd is below `old` at this budget"}[f["n60_side"]]
+    short = {"above": "sd is above `old` too", "holds": "the interval holds 0",
+             "below": "sd is below `old`"}[f["n60_side"]]
+    if done:
+        f["n60_sentence"] = (
+            f"at 36 M (60 s) {short} ({fixed(f['n60_elo'], 1, True)} ± {fixed(f['n60_elo_pm'])} in "
+            f"{f['n60_games']:,} games, interval [{fixed(lo, 1, True)}, {fixed(hi, 1, True)}]; answer 5)")
+        f["n60_answer5"] = (
+            f"On the node clock at 36 M nodes a side, the post's 60 s at the 2006 reference speed, sd scored {res} "
+            f"in {f['n60_games']:,} games from openings 0–{f['n60_opening_hi']} of `openings/wide.txt` "
+            f"({run}, complete): {verdict}. From the same openings at 9 M nodes it scored "
+            f"{fixed(f['n15_elo'], 1, True)} ± {fixed(f['n15_elo_pm'])}, and paired by opening the two budgets "
+            f"differ by {fixed(f['n60n15_diff_elo'], 1, True)} ± {fixed(f['n60n15_diff_pm'])} Elo: "
+            f"{f['n60n15_diff_verdict']}. Against the CPU clock's 500-game match (other openings) the difference "
+            f"is {fixed(f['n60m60_diff_elo'], 1, True)} ± {fixed(f['n60m60_diff_pm'])}: {f['n60m60_diff_verdict']}. "
+            f"The post's {fixed(f['claim60_elo'], 1, True)} lies {f['n60_claim_in']} the node clock's interval.")
+        f["a5_sd_head"] = ("on the node clock sd is above `old` there too" if f["n60_side"] == "above"
+                           else "sd's gain over `old` is not resolved there, on either clock")
+    else:
+        f["n60_sentence"] = (
+            f"at 36 M (60 s) it is not yet known ({f['n60_games']:,} of {f['node_60_wide_planned']:,} "
+            f"games in, {fixed(f['n60_elo'], 1, True)} ± {fixed(f['n60_elo_pm'])} so far)")
+        f["n60_answer5"] = (
+            f"On the node clock at 36 M nodes a side, the post's 60 s at the 2006 reference speed, the "
+            f"{f['node_60_wide_planned']:,}-game run from openings 0–1999 of `openings/wide.txt` is being played "
+            f"({run}): {f['n60_games']:,} games in, {fixed(f['n60_elo'], 1, True)} ± {fixed(f['n60_elo_pm'])} so far, "
+            f"not yet an answer.")
+        f["a5_sd_head"] = "sd's gain over `old` is not resolved there"
+    # the front page's sentence
+    head = "At 60 s on the node clock (36 M nodes a side)"
+    f["front_n60"] = (
+        f"{head} a {f['node_60_wide_planned']:,}-game run is being played: {f['n60_games']:,} games in, not yet "
+        "an answer." if not done else
+        f"{head} sd scores {pct(f['n60_score'])} over {f['n60_games']:,} games ({fixed(f['n60_elo'], 1, True)} ± "
+        f"{fixed(f['n60_elo_pm'])} Elo): " + {
+            "above": "above 0 there too.",
+            "holds": "the interval holds 0, so whether sd gains at 60 s is not known.",
+            "below": "below 0."}[f["n60_side"]])
+    # the limits' "sd's few Elo elsewhere": where the intervals hold both 0 and the 15 s gain
+    both = lambda lo_, hi_: lo_ < 0 < hi_ and hi_ >= f["w15_elo"]
+    sp, m60 = both(f["sp_lo"], f["sp_hi"]), both(f["m60_lo"], f["m60_hi"])
+    n60 = done and both(lo, hi)
+    f["limits_elsewhere_ok"] = sp and m60
+    if not done:
+        f["limits_elsewhere"] = (
+            f"At 60 s ({f['m60_games']:,} games on the CPU clock; the node clock's run is being played) and from "
+            f"the initial position ({f['sp_games']:,}) the intervals hold both 0 and a gain of that size: whether "
+            "sd gains there too is not known.")
+    elif n60:
+        f["limits_elsewhere"] = (
+            f"At 60 s ({f['m60_games']:,} games on the CPU clock, {f['n60_games']:,} on the node clock) and from "
+            f"the initial position ({f['sp_games']:,}) the intervals hold both 0 and a gain of that size: whether "
+            "sd gains there too is not known.")
+    else:
+        f["limits_elsewhere"] = (
+            f"From the initial position ({f['sp_games']:,} games) and in the CPU clock's {f['m60_games']:,} games "
+            "at 60 s the intervals hold both 0 and a gain of that size: whether sd gains there too is not known; "
+            f"at 60 s the node clock's {f['n60_games']:,} games " + (
+                "put sd above `old` (answer 5)." if f["n60_side"] == "above" else
+                "put sd below `old` (answer 5)." if f["n60_side"] == "below" else
+                f"hold 0 and leave out a gain as large as the 15 s one (answer 5)."))
+    runs = ("startpos_node_map", "node_15_wide", "node_15_sd_iidr2", "startpos_node_jitter",
+            "startpos_node_map_sd_iidr2", "node_60_wide")
+    f["node_clock_playing"] = any(f[f"{n}_games"] < f[f"{n}_planned"] for n in runs)
+    f["node_clock_status"] = " (being played)" if f["node_clock_playing"] else ""
+    f["node_clock_committed"] = "Committed so far" if f["node_clock_playing"] else "Committed, every run complete"
+
+
 def branch_share_facts(f):
     """The CPU-clock runs' first parting point beside the node map at the nodes they delivered
     (startpos-node-map/branch-shares.json, scripts/branch_shares.py)."""
@@ -484,6 +594,8 @@ def facts():
         f["s60_fell_h2h_apart_text"] = join(f["s60_fell_h2h_apart"]) or "none"
         f["s60_fell_h2h_overlap_text"] = join(f["s60_fell_h2h_overlap"]) or "none"
     map_window(f)
+    if f.get("n60_games") and f.get("n15_games"):  # the post's 60 s on the node clock (needs sp_*, m60_*)
+        node60_facts(f)
     return f
 
 
