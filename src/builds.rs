@@ -24,6 +24,15 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The node limit of a think in the engine's published program, the default of `umax play`:
+    /// 3.2's `N<1e7`, 4.8's `N<1e6` (the test engine searches nothing; it takes 3.2's).
+    pub fn default_node_limit(self) -> i64 {
+        match self {
+            Kind::Mm48 { .. } => crate::mm48::DEFAULT_NODE_LIMIT,
+            Kind::Mm32(_) | Kind::FirstLegal => crate::engine::DEFAULT_NODE_LIMIT,
+        }
+    }
+
     /// The engine's family, for messages and `umax builds`.
     pub fn family(self) -> &'static str {
         match self {

@@ -34,7 +34,10 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             let stdout = std::io::stdout();
             let mut input = stdin.lock();
             let mut out = std::io::BufWriter::new(stdout.lock());
-            let limits = umax::engine::Limits::nodes(args.nodes as i64);
+            let nodes = args
+                .nodes
+                .map_or(args.engine.build.kind().default_node_limit(), |n| n as i64);
+            let limits = umax::engine::Limits::nodes(nodes);
             match engine.console(&limits, args.trace, &mut input, &mut out) {
                 Ok(()) => Ok(ExitCode::SUCCESS),
                 // A closed stdout (e.g. `umax play | head`) is not an error worth a message.

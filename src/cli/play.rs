@@ -2,16 +2,15 @@
 
 use super::{EngineArgs, node_limit};
 use clap::Args;
-use umax::engine::DEFAULT_NODE_LIMIT;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
-    /// Node limit of a think (the C's 1e7): the root starts another iteration only while fewer
-    /// nodes were searched.
-    #[arg(long, default_value_t = DEFAULT_NODE_LIMIT as u64, value_parser = node_limit)]
-    pub nodes: u64,
+    /// Node limit of a think: the root starts another iteration only while fewer nodes were
+    /// searched [default: the build's C: 1e7 for micro-Max 3.2's builds, 1e6 for 4.8's]
+    #[arg(long, value_parser = node_limit)]
+    pub nodes: Option<u64>,
     /// Print one line per root iteration, exactly as the instrumented C does.
     #[arg(long)]
     pub trace: bool,

@@ -64,8 +64,9 @@ pub struct RunArgs {
     /// thread holds two engines (201 MB each at --hash-bits 24: 12 bytes per entry).
     #[arg(long, default_value_t = DEFAULT_HASH_BITS, value_parser = clap::value_parser!(u32).range(4..=24))]
     pub hash_bits: u32,
-    /// Clear the whole hash table before every think, as the C does (~37 ms at 24 bits),
-    /// instead of only the entries written since the last clear: the same games at --nodes,
+    /// Clear the whole hash table at every clear (each move fed in and each think: the C clears
+    /// on every input line; ~37 ms at 24 bits), instead of only the entries written since the
+    /// last clear: the same games at --nodes,
     /// only slower. For throughput comparisons (scripts/match-throughput.sh). With --tc the
     /// clearing counts against the clock, so it is recorded in the settings.
     #[arg(long)]

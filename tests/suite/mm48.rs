@@ -246,3 +246,33 @@ fn a_legal_move_the_4_8_check_refuses_is_refused_behind_the_seam() {
         assert!(board.is_checkmate(), "{build:?}");
     }
 }
+
+/// `umax play --build mm48` without `--nodes` thinks to 4.8's own root rule, `N<1e6` (3.2's
+/// 1e7 would be ten times the published think): from the initial position the C's trace ends
+/// with the iteration that crosses 1e6 nodes, the one before it under 1e6.
+#[test]
+fn play_without_nodes_thinks_to_the_published_limit() {
+    let mut cmd = Command::new(common::umax_bin());
+    cmd.args(["play", "--build", "mm48", "--trace", "--hash-bits", "20"]);
+    let out = String::from_utf8(common::run_with_input(cmd, b"\n")).unwrap();
+    let searched: Vec<u64> = out
+        .lines()
+        .filter(|l| l.contains(" ply, "))
+        .map(|l| {
+            let n = l
+                .split(" ply, ")
+                .nth(1)
+                .unwrap()
+                .split(" searched")
+                .next()
+                .unwrap();
+            n.trim().parse().unwrap()
+        })
+        .collect();
+    let n = searched.len();
+    assert!(n >= 2, "{out}");
+    // the pass that plays the move returns before its trace line: the last line is the last
+    // iteration's
+    let (last, before) = (searched[n - 1], searched[n - 2]);
+    assert!(before < 1_000_000 && last >= 1_000_000, "{searched:?}");
+}
