@@ -101,6 +101,9 @@ def node60_facts(f):
     openings: independent); and the sentences that say it, complete or not."""
     done = f["n60_games"] >= f["node_60_wide_planned"]
     f["n60_complete"] = done
+    f["n60_resume_note"] = "" if done else (
+        " (it stops when a session's machine does and resumes exactly where it stopped; the resume "
+        "command is in [`node-60-wide/`](node-60-wide/README.md))")
     lo, hi = f["n60_elo_lo"], f["n60_elo_hi"]
     f["n60_claim_in"] = "inside" if lo <= f["claim60_elo"] <= hi else "above" if f["claim60_elo"] > hi else "below"
     f["n60_side"] = "above" if lo > 0 else "below" if hi < 0 else "holds"
