@@ -94,6 +94,18 @@ def opening_means(rows, ids=None):
     return {o: ur.mean(v) for o, v in scores.items()}
 
 
+def illegal_in(runs):
+    """The illegal-move games of `runs` (directories; one without games.csv skipped): by run (the
+    first part of its path under results/), all of them, and the rows games.csv says ended so."""
+    ill, rows = {}, 0
+    for d in runs:
+        if (d / "games.csv").is_file():
+            for x in illegal_castlings(d):
+                ill.setdefault(d.relative_to(RES).parts[0], []).append(x)
+            rows += sum(g["termination"] == "illegal_move" for g in read_csv(d / "games.csv"))
+    return ill, [x for v in ill.values() for x in v], rows
+
+
 def node60_facts(f):
     """node-60-wide, the post's 60 s on the node clock (36 M nodes a side): its state, where it
     stands against 0 and the post's 53%, against the 9 M run paired by opening (the same
@@ -415,18 +427,11 @@ def facts():
     runs = [RES / r for r in ("scaled-15-wide", "sd-iidr2-scaled-15", "scaled-15", "scaled-60",
                               "startpos-scaled-15", "startpos-sd-iidr2-scaled-15")]
     runs += [d for r in (STUDY15, STUDY60, SWEEP) for d in sorted((RES / r).glob("*")) if d.is_dir()]
-    ill = {}
-    for d in runs:
-        if (d / "games.csv").is_file():
-            for x in illegal_castlings(d):
-                ill.setdefault(d.relative_to(RES).parts[0], []).append(x)
-    every = [x for v in ill.values() for x in v]
+    ill, every, f["illegal_csv_count"] = illegal_in(runs)
     f["illegal_games"] = len(every)
     f["illegal_by_run"] = {r: len(v) for r, v in ill.items()}
     f["illegal_kinds"] = {k: sum(x["kind"] == k for x in every) for k in ("out of check", "through", "other")}
     f["illegal_loser_agrees"] = all(x["loser_agrees"] for x in every)
-    f["illegal_csv_count"] = sum(g["termination"] == "illegal_move" for d in runs if (d / "games.csv").is_file()
-                                 for g in read_csv(d / "games.csv"))
     label = {"scaled-15-wide": "the {:,}-game run".format(f.get("w15_games", 0)), "scaled-60": "the 60 s match",
              STUDY15: "the 15 s study", STUDY60: "the 60 s gauntlet", "scaled-15": "the 1000-game match"}
     parts = []
@@ -445,15 +450,8 @@ def facts():
     node_runs = [RES / r for r in ("node-15-wide", "node-15-sd-iidr2", "node-60-wide", "startpos-node-map",
                                    "startpos-node-map-sd-iidr2", "mm48-sd-15", "mm48-vs-old-15")]
     node_runs += sorted(p.parent for p in (RES / "startpos-node-jitter").glob("s*/b*/games.csv"))
-    node_ill = {}
-    for d in node_runs:
-        if (d / "games.csv").is_file():
-            for x in illegal_castlings(d):
-                node_ill.setdefault(d.relative_to(RES).parts[0], []).append(x)
-    node_every = [x for v in node_ill.values() for x in v]
+    node_ill, node_every, f["illegal_node_csv_count"] = illegal_in(node_runs)
     f["illegal_node_games"] = len(node_every)
-    f["illegal_node_csv_count"] = sum(g["termination"] == "illegal_move" for d in node_runs
-                                      if (d / "games.csv").is_file() for g in read_csv(d / "games.csv"))
     f["illegal_node_kinds"] = {k: sum(x["kind"] == k for x in node_every) for k in ("out of check", "through", "other")}
     f["illegal_node_builds"] = sorted({x["build"] for x in node_every})
     f["illegal_node_loser_agrees"] = all(x["loser_agrees"] for x in node_every)
