@@ -64,20 +64,19 @@ def clocks_paired(f):
     ptnml, _ = ur.pentanomial(same)
     e, _, _, h = ur.ptnml_interval(ptnml)
     f["n15_cpu_games"], f["n15_cpu_elo"], f["n15_cpu_elo_pm"] = len(same), e, h
-    def by(rows):  # each opening's mean score, one pass over the rows
-        scores = {}
-        for g in rows:
-            if g["opening_id"] in ids:
-                scores.setdefault(g["opening_id"], []).append(float(g["test_score"]))
-        return {o: ur.mean(v) for o, v in scores.items()}
-    a, b = by(node.rows), by(same)
-    diffs = [a[o] - b[o] for o in sorted(ids)]
-    per = 400 / math.log(10) / 0.25
-    d, pm = ur.mean(diffs) * per, 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) * per
+    a, b = opening_means(node.rows, ids), opening_means(same, ids)
+    d, pm = paired_elo([a[o] - b[o] for o in sorted(ids)])
     diff_facts(f, "n15", d, pm, "the clocks differ", "no difference between the clocks is seen"
                + (", though one as large as the gain itself is not excluded" if pm >= abs(f["w15_elo"]) else ""))
     f["n15_above"] = ("sd is above `old` on the node clock too" if f["n15_elo_lo"] > 0
                       else "sd is not shown above `old` on the node clock")
+
+
+def paired_elo(diffs):
+    """The mean of per-opening score differences and its 95% half-width, as Elo at 50% (695 Elo
+    per unit of score)."""
+    per = 400 / math.log(10) / 0.25
+    return ur.mean(diffs) * per, 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) * per
 
 
 def opening_means(rows, ids=None):
@@ -121,10 +120,8 @@ def node60_facts(f):
     f["n60_side"] = "above" if lo > 0 else "below" if hi < 0 else "holds"
     a = opening_means(ur.read_games(RES / "node-60-wide" / "games.csv").rows)
     b = opening_means(ur.read_games(RES / "node-15-wide" / "games.csv").rows, set(a))
-    diffs = [a[o] - b[o] for o in sorted(b)]
-    per = 400 / math.log(10) / 0.25
-    f["n60_paired_openings"] = len(diffs)
-    d, pm = ur.mean(diffs) * per, 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) * per
+    f["n60_paired_openings"] = len(b)
+    d, pm = paired_elo([a[o] - b[o] for o in sorted(b)])
     diff_facts(f, "n60n15", d, pm, "sd's gain differs between the two budgets",
                "no difference between the budgets is seen, though one of up to %d Elo is not excluded"
                % round(abs(d) + pm))
