@@ -8,11 +8,14 @@
 //! nodes for seconds: Stockfish's `nodestime` does the same for the same reason (the OS's
 //! scheduling made its clock noisy).
 //!
-//! **Seeded jitter** models a machine whose speed wavers: each think draws `ε`, normal with
-//! standard deviation `sigma`, clipped to ±3 `sigma`; the think's limit is divided by `1+ε` and
-//! the clock is charged `round(N·(1+ε))`. Still a pure function of the inputs: pair `p` of a match
-//! with seed `S` draws from seed `S + p − 1` (a 50-pair match with seed 1 uses seeds 1–50), each
-//! colour from its own stream.
+//! **Seeded wavering** models a machine whose speed wavers, as a real CPU clock does
+//! (`results/clock-jitter/`): each think draws `ε`, normal with standard deviation `sigma`,
+//! clipped to ±3 `sigma`, and each game draws one `δ` for both sides (standard deviation
+//! `game_sigma`, clipped the same way: the two sides of one game on a CPU clock waver together,
+//! a correlation of 0.99 measured); the think's factor is `(1+δ)·(1+ε)`, its limit is divided by
+//! it and the clock is charged `round(N·factor)`. Still a pure function of the inputs: pair `p`
+//! of a match with seed `S` draws from seed `S + p − 1` (a 50-pair match with seed 1 uses seeds
+//! 1–50), each colour's `ε` from its own stream, each game of the pair its `δ` from another.
 //!
 //! **A budget sweep** (`step > 0`): pair `p` plays at `B + (p − 1)·step` nodes a side, so one
 //! match maps an interval of budgets, one game pair each.
@@ -33,11 +36,14 @@ pub const MAX_BUDGET: u64 = 1 << 50;
 /// Largest jitter sigma (a fraction): 0.25, so that `1+ε` stays above 0.25 after clipping.
 pub const MAX_SIGMA: f64 = 0.25;
 
-/// Seeded speed jitter of a node clock.
+/// Seeded speed wavering of a node clock.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Jitter {
-    /// Standard deviation of `ε` (a fraction: 0.02 is 2%).
+    /// Standard deviation of each think's `ε` (a fraction: 0.02 is 2%); 0: none.
     pub sigma: f64,
+    /// Standard deviation of each game's `δ`, shared by its two sides; 0: none (the settings
+    /// then omit it, as before it existed).
+    pub game_sigma: f64,
     /// Seed of pair 1; pair `p` uses `seed + p − 1`.
     pub seed: u64,
 }
@@ -79,30 +85,45 @@ impl NodeClock {
                 "a node clock of {last} nodes a side is too large: at most {MAX_BUDGET} (2^50)"
             ));
         }
-        if let Some(j) = self.jitter
-            && !(j.sigma.is_finite() && j.sigma > 0.0 && j.sigma <= MAX_SIGMA)
-        {
-            return Err(format!(
-                "--clock-jitter must be a fraction above 0 and at most {MAX_SIGMA} (0.02 is 2%), not {}",
-                j.sigma
-            ));
+        if let Some(j) = self.jitter {
+            let fraction = |x: f64| x.is_finite() && (0.0..=MAX_SIGMA).contains(&x);
+            if !fraction(j.sigma) {
+                return Err(format!(
+                    "--clock-jitter must be a fraction from 0 to {MAX_SIGMA} (0.02 is 2%), not {}",
+                    j.sigma
+                ));
+            }
+            if !fraction(j.game_sigma) {
+                return Err(format!(
+                    "--game-jitter must be a fraction from 0 to {MAX_SIGMA} (0.02 is 2%), not {}",
+                    j.game_sigma
+                ));
+            }
+            if j.sigma == 0.0 && j.game_sigma == 0.0 {
+                return Err(
+                    "a wavering clock needs --clock-jitter or --game-jitter above 0".into(),
+                );
+            }
         }
         Ok(())
     }
 
     /// The budget's fields of the settings string: `node_clock=B`, then `node_clock_step=S`,
-    /// `clock_jitter=SIGMA;jitter_seed=SEED` when set.
+    /// `clock_jitter=SIGMA[;game_jitter=GAME];jitter_seed=SEED` when set.
     pub fn setting(&self) -> String {
         let mut s = format!("node_clock={}", self.budget);
         if self.step > 0 {
             s.push_str(&format!(";node_clock_step={}", self.step));
         }
         if let Some(j) = self.jitter {
-            s.push_str(&format!(
-                ";clock_jitter={};jitter_seed={}",
-                crate::text::number(j.sigma),
-                j.seed
-            ));
+            s.push_str(&format!(";clock_jitter={}", crate::text::number(j.sigma)));
+            if j.game_sigma > 0.0 {
+                s.push_str(&format!(
+                    ";game_jitter={}",
+                    crate::text::number(j.game_sigma)
+                ));
+            }
+            s.push_str(&format!(";jitter_seed={}", j.seed));
         }
         s
     }
@@ -121,6 +142,10 @@ impl NodeClock {
         let jitter = match (settings.get("clock_jitter"), settings.get("jitter_seed")) {
             (Some(s), Some(seed)) => Some(Jitter {
                 sigma: s.parse().map_err(|_| bad("clock_jitter", s))?,
+                game_sigma: match settings.get("game_jitter") {
+                    Some(g) => g.parse().map_err(|_| bad("game_jitter", g))?,
+                    None => 0.0,
+                },
                 seed: seed.parse().map_err(|_| bad("jitter_seed", seed))?,
             }),
             (None, None) => None,
@@ -139,20 +164,41 @@ impl NodeClock {
         format!("{} nodes", self.budget_of_pair(pair))
     }
 
-    /// The clock of one side in a game of pair `pair`, `white` its colour.
-    pub fn side(&self, pair: u64, white: bool) -> SideClock {
+    /// The clock of one side in game `game` (1-based, global: pair `(game + 1) / 2`), `white`
+    /// its colour.
+    pub fn side(&self, game: u64, white: bool) -> SideClock {
+        let pair = game.div_ceil(2);
         SideClock {
             left: self.budget_of_pair(pair) as i64,
-            draws: self.jitter.map(|j| Draws {
-                sigma: j.sigma,
-                rng: SplitMix64(stream_seed(
-                    j.seed.wrapping_add(pair.wrapping_sub(1)),
-                    white,
-                )),
-                spare: None,
+            draws: self.jitter.map(|j| {
+                let pair_seed = j.seed.wrapping_add(pair.wrapping_sub(1));
+                Draws {
+                    sigma: j.sigma,
+                    game_factor: game_factor(j.game_sigma, pair_seed, game),
+                    rng: SplitMix64(stream_seed(pair_seed, white)),
+                    spare: None,
+                }
             }),
         }
     }
+}
+
+/// `1+δ` of game `game` (both sides), from its pair's seed and its place in the pair: exactly 1
+/// when `sigma` is 0 (no draw), so a clock without game wavering thinks as before it existed.
+fn game_factor(sigma: f64, pair_seed: u64, game: u64) -> f64 {
+    if sigma == 0.0 {
+        return 1.0;
+    }
+    let place = game.wrapping_sub(1) % 2; // 0: the pair's first game, 1: its second
+    let mut d = Draws {
+        sigma,
+        game_factor: 1.0,
+        rng: SplitMix64(
+            SplitMix64(pair_seed ^ 0x4741_4d45_0000 ^ place).next_u64(), // "GAME"
+        ),
+        spare: None,
+    };
+    1.0 + d.epsilon()
 }
 
 /// The state of one colour's stream: the seed mixed with the colour, so that White and Black
@@ -194,6 +240,8 @@ fn ln_portable(x: f64) -> f64 {
 #[derive(Clone, Debug)]
 struct Draws {
     sigma: f64,
+    /// `1+δ`: the game's factor, shared by both sides (1 without game wavering).
+    game_factor: f64,
     rng: SplitMix64,
     /// The polar method makes normals in twos.
     spare: Option<f64>,
@@ -240,7 +288,7 @@ pub struct SideClock {
 pub struct ThinkAllowance {
     /// The root rule's limit: the root starts another iteration only while `N < limit`.
     pub limit: i64,
-    /// `1+ε` (1 without jitter).
+    /// `(1+δ)·(1+ε)` (1 without wavering).
     pub factor: f64,
 }
 
@@ -262,8 +310,8 @@ impl SideClock {
         self.left
     }
 
-    /// The next think's allowance: `floor(left / 30)`, divided by `1+ε` under jitter (one draw
-    /// per think, in the order the side thinks).
+    /// The next think's allowance: `floor(left / 30)`, divided by `(1+δ)·(1+ε)` under wavering
+    /// (one draw of `ε` per think, in the order the side thinks; `δ` the game's).
     pub fn allowance(&mut self) -> ThinkAllowance {
         let share = self.left.max(0) / MOVES_TO_GO;
         match self.draws.as_mut() {
@@ -272,7 +320,7 @@ impl SideClock {
                 factor: 1.0,
             },
             Some(d) => {
-                let factor = 1.0 + d.epsilon();
+                let factor = d.game_factor * (1.0 + d.epsilon());
                 ThinkAllowance {
                     limit: (share as f64 / factor).floor() as i64,
                     factor,
@@ -327,7 +375,8 @@ mod tests {
         };
         assert_eq!(clock.budget_of_pair(1), 6_000_000);
         assert_eq!(clock.budget_of_pair(1001), 12_000_000);
-        assert_eq!(clock.side(1001, false).left(), 12_000_000);
+        assert_eq!(clock.side(2001, false).left(), 12_000_000);
+        assert_eq!(clock.side(2002, true).left(), 12_000_000);
         assert_eq!(clock.pgn_time_control(2), "6006000 nodes");
         assert!(clock.validate(1001).is_ok());
         let huge = NodeClock {
@@ -344,11 +393,12 @@ mod tests {
             step: 0,
             jitter: Some(Jitter {
                 sigma: 0.02,
+                game_sigma: 0.0,
                 seed: 1,
             }),
         };
-        let draws = |pair, white| {
-            let mut s = clock.side(pair, white);
+        let draws = |pair: u64, white| {
+            let mut s = clock.side(2 * pair - 1, white);
             (0..2000).map(|_| s.allowance()).collect::<Vec<_>>()
         };
         let a = draws(1, true);
@@ -356,9 +406,18 @@ mod tests {
         assert_ne!(a, draws(1, false), "each colour its own stream");
         assert_ne!(a, draws(2, true), "each pair its own seed");
         // pair 2 of seed 1 is pair 1 of seed 2
+        assert_eq!(
+            {
+                let mut s = clock.side(2, true);
+                (0..2000).map(|_| s.allowance()).collect::<Vec<_>>()
+            },
+            a,
+            "without game wavering both games of a pair draw alike"
+        );
         let seed2 = NodeClock {
             jitter: Some(Jitter {
                 sigma: 0.02,
+                game_sigma: 0.0,
                 seed: 2,
             }),
             ..clock
@@ -422,7 +481,17 @@ mod tests {
                 step: 6_000,
                 jitter: Some(Jitter {
                     sigma: 0.005,
+                    game_sigma: 0.0,
                     seed: 1,
+                }),
+            },
+            NodeClock {
+                budget: 9_000_000,
+                step: 100_000,
+                jitter: Some(Jitter {
+                    sigma: 0.09,
+                    game_sigma: 0.1,
+                    seed: 7,
                 }),
             },
         ] {
@@ -451,12 +520,75 @@ mod tests {
     fn bad_clocks_are_refused() {
         assert!(NodeClock::new(0).validate(1).is_err());
         let j = |sigma| NodeClock {
-            jitter: Some(Jitter { sigma, seed: 1 }),
+            jitter: Some(Jitter {
+                sigma,
+                game_sigma: 0.0,
+                seed: 1,
+            }),
             ..NodeClock::new(100)
         };
         for bad in [0.0, -0.1, 0.3, f64::NAN] {
             assert!(j(bad).validate(1).is_err(), "{bad}");
         }
         assert!(j(0.02).validate(1).is_ok());
+        let g = |game_sigma| NodeClock {
+            jitter: Some(Jitter {
+                sigma: 0.0,
+                game_sigma,
+                seed: 1,
+            }),
+            ..NodeClock::new(100)
+        };
+        for bad in [0.0, -0.1, 0.3, f64::INFINITY] {
+            assert!(g(bad).validate(1).is_err(), "{bad}");
+        }
+        assert!(g(0.1).validate(1).is_ok(), "game wavering alone");
+    }
+
+    /// The game's factor is one draw for both sides of a game, another for the pair's other game,
+    /// multiplies each think's `1+ε`, and has the spread asked for.
+    #[test]
+    fn game_wavering_is_shared_by_both_sides_of_a_game() {
+        let wavering = |sigma, game_sigma| NodeClock {
+            budget: 9_000_000,
+            step: 0,
+            jitter: Some(Jitter {
+                sigma,
+                game_sigma,
+                seed: 1,
+            }),
+        };
+        let only_game = wavering(0.0, 0.1);
+        let factor = |c: &NodeClock, game, white| c.side(game, white).allowance().factor;
+        for game in 1..50 {
+            let w = factor(&only_game, game, true);
+            assert_eq!(
+                w,
+                factor(&only_game, game, false),
+                "game {game}: both sides"
+            );
+            let mut s = only_game.side(game, true);
+            assert!(
+                (0..40).all(|_| s.allowance().factor == w),
+                "one draw a game"
+            );
+        }
+        assert_ne!(factor(&only_game, 1, true), factor(&only_game, 2, true));
+        let deltas: Vec<f64> = (1..=4000)
+            .map(|g| factor(&only_game, g, true) - 1.0)
+            .collect();
+        assert!(deltas.iter().all(|d| d.abs() <= 0.3 + 1e-12), "clipped");
+        let mean = deltas.iter().sum::<f64>() / deltas.len() as f64;
+        let sd =
+            (deltas.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / deltas.len() as f64).sqrt();
+        assert!(mean.abs() < 0.01 && (sd - 0.1).abs() < 0.01, "{mean} {sd}");
+        // with both: the think's ε of the per-think clock times the game's δ
+        let both = wavering(0.09, 0.1);
+        let think_only = wavering(0.09, 0.0);
+        let (mut b, mut t) = (both.side(5, false), think_only.side(5, false));
+        let d = factor(&only_game, 5, false);
+        for _ in 0..40 {
+            assert_eq!(b.allowance().factor, d * t.allowance().factor);
+        }
     }
 }

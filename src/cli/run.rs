@@ -45,18 +45,21 @@ pub struct RunArgs {
     pub tc_nodes_step: Option<u64>,
     /// Node clock only: a machine whose speed wavers, seeded. Each think draws e, normal with
     /// standard deviation SIGMA (a fraction: 0.02 is 2%), clipped to +-3 SIGMA; its limit is
-    /// divided by 1+e and the clock charged N x (1+e). Pair p draws from seed --jitter-seed +
-    /// p - 1, each colour its own stream. Recorded as clock_jitter=SIGMA;jitter_seed=SEED.
+    /// divided by its factor (1+d) x (1+e) (d: --game-jitter's) and the clock charged N times
+    /// it. Pair p draws from seed --jitter-seed + p - 1, each colour its own stream. Recorded as
+    /// clock_jitter=SIGMA;jitter_seed=SEED. A CPU clock's, fitted: --clock-jitter 0.09
+    /// --game-jitter 0.1 (results/clock-jitter/wavering.md).
     #[arg(long, value_name = "SIGMA")]
     pub clock_jitter: Option<f64>,
-    /// Seed of pair 1's jitter (with --clock-jitter).
-    #[arg(
-        long,
-        value_name = "SEED",
-        default_value_t = 1,
-        requires = "clock_jitter"
-    )]
-    pub jitter_seed: u64,
+    /// Node clock only: each game draws d, normal with standard deviation SIGMA, clipped to
+    /// +-3 SIGMA, once for both sides (on a CPU clock the two sides of a game waver together):
+    /// the whole game is played as if the budget were divided by 1+d. Recorded as
+    /// game_jitter=SIGMA.
+    #[arg(long, value_name = "SIGMA")]
+    pub game_jitter: Option<f64>,
+    /// Seed of pair 1's wavering (with --clock-jitter or --game-jitter).
+    #[arg(long, value_name = "SEED")]
+    pub jitter_seed: Option<u64>,
     /// Adjudicate a draw after this many plies (opening included).
     #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_MAX_PLIES)]
     pub max_plies: u32,
@@ -112,9 +115,13 @@ impl RunArgs {
     fn node_clock(&self) -> Result<Option<umax::nodeclock::NodeClock>, String> {
         let budget = match (self.clock.as_str(), self.tc_nodes, self.tc, &self.tc_scale) {
             ("cpu", None, ..) => {
-                if self.tc_nodes_step.is_some() || self.clock_jitter.is_some() {
+                if self.tc_nodes_step.is_some()
+                    || self.clock_jitter.is_some()
+                    || self.game_jitter.is_some()
+                    || self.jitter_seed.is_some()
+                {
                     return Err(
-                        "--tc-nodes-step and --clock-jitter are the node clock's: give --clock nodes (with --tc and --tc-scale) or --tc-nodes"
+                        "--tc-nodes-step, --clock-jitter, --game-jitter and --jitter-seed are the node clock's: give --clock nodes (with --tc and --tc-scale) or --tc-nodes"
                             .into(),
                     );
                 }
@@ -146,12 +153,21 @@ impl RunArgs {
                 return Err("--clock nodes needs --tc-scale REF: the node clock counts SECONDS x REF nodes a side (e.g. --tc-scale 2006: 600,000 nodes/s)".into());
             }
         };
+        if self.jitter_seed.is_some() && self.clock_jitter.is_none() && self.game_jitter.is_none() {
+            return Err(
+                "--jitter-seed seeds a wavering clock: give --clock-jitter or --game-jitter too"
+                    .into(),
+            );
+        }
         Ok(Some(umax::nodeclock::NodeClock {
             budget,
             step: self.tc_nodes_step.unwrap_or(0),
-            jitter: self.clock_jitter.map(|sigma| umax::nodeclock::Jitter {
-                sigma,
-                seed: self.jitter_seed,
+            jitter: (self.clock_jitter.is_some() || self.game_jitter.is_some()).then(|| {
+                umax::nodeclock::Jitter {
+                    sigma: self.clock_jitter.unwrap_or(0.0),
+                    game_sigma: self.game_jitter.unwrap_or(0.0),
+                    seed: self.jitter_seed.unwrap_or(1),
+                }
             }),
         }))
     }

@@ -175,7 +175,7 @@ impl<'e> Side<'e> {
         color: Color,
         engine: &'e mut Box<dyn Searcher>,
         budget: &Budget,
-        pair: u64,
+        game: u64,
     ) -> Side<'e> {
         Side {
             build,
@@ -190,7 +190,7 @@ impl<'e> Side<'e> {
                 _ => None,
             },
             node_clock: match budget {
-                Budget::NodeClock(c) => Some(c.side(pair, color == Color::White)),
+                Budget::NodeClock(c) => Some(c.side(game, color == Color::White)),
                 _ => None,
             },
             panicked: false,
@@ -497,9 +497,9 @@ pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
             Color::White,
             white_engine,
             spec.budget,
-            spec.pair,
+            spec.game,
         ),
-        Side::new(black, Color::Black, black_engine, spec.budget, spec.pair),
+        Side::new(black, Color::Black, black_engine, spec.budget, spec.game),
     ];
     let mut referee = Referee::new(spec.opening.start.clone(), spec.max_plies);
     let end = play(&mut sides, &mut referee, spec);

@@ -183,7 +183,7 @@ pub fn replay_sides(
     let mut depth = [0i32; 2];
     // on the node clock each think gets its limit from the side's clock, as in the match
     let clock = row_clock(row);
-    let mut clocks = clock.map(|c| [c.side(row.pair, true), c.side(row.pair, false)]);
+    let mut clocks = clock.map(|c| [c.side(row.game, true), c.side(row.game, false)]);
     let mut think = |procs: &mut [Option<CProcess>; 2], mover: usize| -> Result<CThink, String> {
         let p = procs[mover].as_mut().expect("a replayed side");
         let Some(clocks) = clocks.as_mut() else {
