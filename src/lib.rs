@@ -43,6 +43,7 @@ pub mod positions;
 pub mod post2006;
 pub mod ratings;
 pub mod report;
+pub mod reproduce;
 pub mod rundir;
 pub mod seam;
 pub mod settings;

@@ -95,6 +95,10 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             eprintln!("kept {} openings; dropped: {rejected}", lines.len());
             Ok(ExitCode::SUCCESS)
         }
+        Command::Reproduce(args) => {
+            print!("{}", umax::reproduce::run(&args.into_options())?);
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Match(args) => {
             umax::matchrun::run(&args.into_options()?)?;
             Ok(ExitCode::SUCCESS)

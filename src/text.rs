@@ -70,6 +70,19 @@ pub fn number(x: f64) -> String {
     }
 }
 
+/// A count with thousands separators: `9,000,000`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A count: a whole number, written plainly (`100000`) or in the exact scientific notation the
 /// C uses for its limit (`1e7`, `2.5e5`, `1E5`, `1e+5`). Refuses what is not a whole number
 /// (`2.5e0`), negative numbers and values above `u64::MAX`, saying why.

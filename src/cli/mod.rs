@@ -15,6 +15,7 @@ mod openings;
 mod play;
 mod recover;
 mod report;
+mod reproduce;
 mod run;
 mod tournament;
 mod uci;
@@ -29,6 +30,7 @@ pub use openings::OpeningsArgs;
 pub use play::PlayArgs;
 pub use recover::RecoverArgs;
 pub use report::ReportArgs;
+pub use reproduce::ReproduceArgs;
 pub use tournament::TournamentArgs;
 pub use uci::UciArgs;
 pub use verify_c::VerifyCArgs;
@@ -63,6 +65,10 @@ pub enum Command {
     /// Self-play match of two builds of the catalogue (old against sd by default): game pairs with colours
     /// reversed, refereed by shakmaty, written to games.csv / games.pgn in an output directory.
     Match(MatchArgs),
+    /// The 2006 post's match: old against sd from the initial position, 100 games at 15 s a
+    /// side (50 at 60 s with --tc 60), on the node clock at the 2006 reference speed with a
+    /// real clock's wavering; printed in the post's terms with the chance of its 57.5%.
+    Reproduce(ReproduceArgs),
     /// A round robin (or gauntlet) of builds: every pairing a match directory DIR/BASE-TEST,
     /// played as paired games with colours reversed, pairings interleaved; then ratings
     /// (Bradley-Terry with draws, anchored at old, or at the first build when old is not

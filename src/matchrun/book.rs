@@ -29,6 +29,9 @@ pub const DEFAULT_OPENINGS: &str = include_str!("../../openings/default.txt");
 /// The name the default suite has in the settings string.
 pub const DEFAULT_OPENINGS_NAME: &str = "default";
 
+/// The initial position alone (`openings/startpos.pgn`): the 2006 match's one opening.
+pub const STARTPOS_OPENINGS: &str = include_str!("../../openings/startpos.pgn");
+
 /// One opening: a start position (the initial one unless from a FEN) and moves from it.
 #[derive(Clone, Debug)]
 pub struct Opening {
@@ -127,6 +130,12 @@ pub fn load(source: &OpeningsSource) -> Result<OpeningBook, String> {
             "default openings",
             DEFAULT_OPENINGS.as_bytes(),
             false,
+        ),
+        OpeningsSource::InitialPosition => parse_text(
+            "startpos.pgn",
+            "the initial position (openings/startpos.pgn)",
+            STARTPOS_OPENINGS.as_bytes(),
+            true,
         ),
         OpeningsSource::File(path) => {
             let bytes = std::fs::read(path)
@@ -341,6 +350,20 @@ mod tests {
 
     fn lines(text: &str) -> Result<OpeningBook, String> {
         parse_text("t.txt", "t.txt", text.as_bytes(), false)
+    }
+
+    #[test]
+    fn the_initial_position_is_the_file_openings_startpos_pgn() {
+        let built_in = load(&OpeningsSource::InitialPosition).unwrap();
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("openings/startpos.pgn");
+        let file = load(&OpeningsSource::File(path)).unwrap();
+        assert_eq!(built_in.openings.len(), 1);
+        assert_eq!(built_in.openings[0].text, "");
+        assert_eq!(
+            (&built_in.name, &built_in.hash),
+            (&file.name, &file.hash),
+            "the same settings: the same games"
+        );
     }
 
     #[test]

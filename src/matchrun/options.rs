@@ -33,6 +33,9 @@ pub enum OpeningsSource {
     Default,
     /// A file: UCI move lines, FEN/EPD lines, or PGN.
     File(PathBuf),
+    /// The initial position alone: `openings/startpos.pgn`, built in (the settings name it as
+    /// that file, so its games are those of `--openings openings/startpos.pgn`).
+    InitialPosition,
 }
 
 /// A fault the runner injects into one game, to test that errors end the game and not the

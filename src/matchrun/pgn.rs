@@ -68,6 +68,86 @@ pub fn game_text(
     out
 }
 
+/// Build `test`'s share of the time over its opponent's on the node clock, from a games.pgn:
+/// Σ test's charged nodes / Σ the opponent's − 1, a think's charge `round(N·F)` from its
+/// comment (`…s Nn … xF`, `F` the wavering's factor as printed, 1 when absent). `Err` when the
+/// file cannot be read or holds no think of either side.
+pub fn charged_time_share(path: &std::path::Path, test: &str) -> Result<f64, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut charged = [0f64; 2]; // test, opponent
+    for game in text.split("[Event ").skip(1) {
+        let tag = |name: &str| {
+            game.lines()
+                .find_map(|l| l.strip_prefix(&format!("[{name} \"")))
+                .and_then(|rest| rest.split('"').next())
+                .unwrap_or("")
+                .to_string()
+        };
+        let test_is_white = tag("White") == test;
+        let movetext: String = game
+            .lines()
+            .filter(|l| !l.starts_with('['))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut white_to_move = true;
+        let mut mover: Option<bool> = None; // the side of the last move: true = white
+        let mut rest = movetext.as_str();
+        while let Some(c) = rest.chars().next() {
+            if c.is_whitespace() {
+                rest = &rest[c.len_utf8()..];
+            } else if c == '{' {
+                let end = rest.find('}').unwrap_or(rest.len());
+                let comment = &rest[1..end];
+                rest = &rest[(end + 1).min(rest.len())..];
+                let Some(white) = mover else { continue };
+                let mut nodes = None;
+                let mut factor = 1.0;
+                for w in comment.split_whitespace() {
+                    if let Some(n) = w.strip_suffix('n').and_then(|n| n.parse::<u64>().ok()) {
+                        nodes = Some(n);
+                    } else if let Some(f) = w.strip_prefix('x').and_then(|f| f.parse::<f64>().ok())
+                    {
+                        factor = f;
+                    }
+                }
+                if let Some(n) = nodes {
+                    charged[usize::from(white != test_is_white)] += (n as f64 * factor).round();
+                }
+            } else {
+                let end = rest
+                    .find(|c: char| c.is_whitespace() || c == '{')
+                    .unwrap_or(rest.len());
+                let word = &rest[..end];
+                rest = &rest[end..];
+                if let Some(number) = word.strip_suffix("...") {
+                    if number.chars().all(|c| c.is_ascii_digit()) {
+                        white_to_move = false;
+                        continue;
+                    }
+                }
+                if let Some(number) = word.strip_suffix('.') {
+                    if number.chars().all(|c| c.is_ascii_digit()) {
+                        white_to_move = true;
+                        continue;
+                    }
+                }
+                if ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
+                    mover = None;
+                    continue;
+                }
+                mover = Some(white_to_move);
+                white_to_move = !white_to_move;
+            }
+        }
+    }
+    if charged[0] > 0.0 && charged[1] > 0.0 {
+        Ok(charged[0] / charged[1] - 1.0)
+    } else {
+        Err(format!("{}: no think of both sides", path.display()))
+    }
+}
+
 /// The `Round` tag of one game's text (the game number).
 fn round_of(game: &str) -> Option<u64> {
     game.lines()

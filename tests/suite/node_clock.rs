@@ -411,3 +411,95 @@ fn a_legal_move_3_2_refused_against_4_8_is_refused_by_its_c() {
     let err = replay(&ended).unwrap_err();
     assert!(err.contains("ply 68: old's C refuses a7a6"), "{err}");
 }
+
+/// `umax reproduce`, made small: the same seed plays the same games, another seed other ones
+/// (another machine), it prints the post's figures beside its own, and the C replays its games
+/// (wavering per game and per think included).
+#[test]
+fn the_2006_match_command_is_seeded_and_replayed_by_the_c() {
+    let play = |name: &str, seed: &str| {
+        let dir = scratch(name);
+        let out = umax()
+            .args([
+                "reproduce",
+                "--budget",
+                "200000",
+                "--games",
+                "4",
+                "--seed",
+                seed,
+                "--concurrency",
+                "2",
+                "--no-progress",
+                "--out",
+                path_str(&dir),
+            ])
+            .output()
+            .unwrap();
+        let text = common::succeeded(&out, "umax reproduce");
+        (timeless(rows(&dir)), text, dir)
+    };
+    let (a, text, dir) = play("reproduce-a", "3");
+    for needle in [
+        "The 2006 post: sd scored 57.5-42.5 (57.5%) at 15 sec per game, it used 3.6% more time",
+        "This match:    sd scored ",
+        "(200,000 nodes a side, seed 3)",
+        "Unbiased:      sd scores 51.1% over 11,600 games",
+    ] {
+        assert!(text.contains(needle), "{needle:?} not in:\n{text}");
+    }
+    assert!(
+        a[0].settings.contains(
+            "node_clock=200000;clock_jitter=0.09;game_jitter=0.1;jitter_seed=3;max_plies=400;hash_bits=24;openings=startpos.pgn;openings_hash=cf15607d4a9faff1"
+        ),
+        "{}",
+        a[0].settings
+    );
+    assert_eq!(a, play("reproduce-b", "3").0, "same seed, same games");
+    let nodes = |rows: &[GameRow]| -> Vec<(u64, u64)> {
+        rows.iter().map(|r| (r.base_nodes, r.test_nodes)).collect()
+    };
+    assert_ne!(
+        nodes(&a),
+        nodes(&play("reproduce-c", "4").0),
+        "another seed, another machine"
+    );
+    // the same directory resumes: nothing left to play, the same rows
+    let again = umax()
+        .args([
+            "reproduce",
+            "--budget",
+            "200000",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--no-progress",
+            "--resume",
+            "--out",
+            path_str(&dir),
+        ])
+        .output()
+        .unwrap();
+    common::succeeded(&again, "umax reproduce --resume");
+    assert_eq!(timeless(rows(&dir)), a);
+    let Some(text) = common::build_original(
+        "the C replay of the 2006 match command's games",
+        &[Tool::Stdbuf],
+        &["--nodes", "1e7", "--build", "old,sd"],
+    ) else {
+        return;
+    };
+    let c: HashMap<&str, &str> = text
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            (f[0], f[2])
+        })
+        .collect();
+    for row in &a {
+        if let Err(e) = replay_with_c(row, Path::new(c["old"]), Path::new(c["sd"])) {
+            panic!("game {}: {e}", row.game);
+        }
+    }
+}
