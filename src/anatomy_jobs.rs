@@ -256,7 +256,10 @@ pub fn run_job(
             ..Abort::default()
         });
     }
-    let think = engine.think_move(&limits, |_| {});
+    let think = crate::engine::Stuck::annotate(
+        || format!("{build} at position {}", position.name),
+        || engine.think_move(&limits, |_| {}),
+    );
     let anatomy = engine.anatomy().expect("set above").clone();
     Ok(JobResult {
         position: position.name.clone(),

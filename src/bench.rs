@@ -47,7 +47,10 @@ pub fn run_nodes(
     for pos in suite {
         setup(engine.as_mut(), pos)?;
         let start = wall_seconds();
-        let think = engine.think(&limits);
+        let think = crate::engine::Stuck::annotate(
+            || format!("{build} at bench position {}", pos.name),
+            || engine.think(&limits),
+        );
         let seconds = wall_seconds() - start;
         out.push(NodeResult {
             name: pos.name.clone(),

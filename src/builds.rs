@@ -55,37 +55,46 @@ macro_rules! builds {
         $(#[$doc:meta])*
         $id:ident = $name:literal, engine: $kind:expr, c_twin: $c:expr,
         experimental: $x:literal, $about:literal;
+    )*
+    @hidden $(
+        $(#[$hdoc:meta])*
+        $hid:ident = $hname:literal, engine: $hkind:expr, c_twin: $hc:expr,
+        experimental: $hx:literal, $habout:literal;
     )*) => {
         /// A build: a named variant of the search (see the list in `src/builds.rs`).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Build {
             $($(#[$doc])* $id,)*
+            $($(#[$hdoc])* $hid,)*
         }
 
-        /// Every build, in the list's order.
+        /// Every build, in the list's order (the hidden test builds not among them).
         pub const ALL: &[Build] = &[$(Build::$id,)*];
+
+        /// The hidden test builds: named on the command line, listed nowhere, in no `all`.
+        pub const HIDDEN: &[Build] = &[$(Build::$hid,)*];
 
         impl Build {
             /// The name the command line, games.csv and the plots use.
             pub fn name(self) -> &'static str {
-                match self { $(Build::$id => $name,)* }
+                match self { $(Build::$id => $name,)* $(Build::$hid => $hname,)* }
             }
             /// Its C twin: `Some("")` for the untouched original, `Some(patch)` for the file in
             /// `original/` applied to it (`scripts/build-original.sh`), `None` for none.
             pub fn c_patch(self) -> Option<&'static str> {
-                match self { $(Build::$id => $c,)* }
+                match self { $(Build::$id => $c,)* $(Build::$hid => $hc,)* }
             }
             /// A research variant outside the studied builds, Rust only.
             pub fn experimental(self) -> bool {
-                match self { $(Build::$id => $x,)* }
+                match self { $(Build::$id => $x,)* $(Build::$hid => $hx,)* }
             }
             /// One line about it.
             pub fn about(self) -> &'static str {
-                match self { $(Build::$id => $about,)* }
+                match self { $(Build::$id => $about,)* $(Build::$hid => $habout,)* }
             }
             /// The engine it runs behind the seam (`crate::seam`; made by `Build::searcher`, `crate::engines`).
             pub fn kind(self) -> Kind {
-                match self { $(Build::$id => $kind,)* }
+                match self { $(Build::$id => $kind,)* $(Build::$hid => $hkind,)* }
             }
         }
     };
@@ -137,6 +146,12 @@ builds! {
     /// The test engine: the first legal move, no search (`src/first_legal.rs`).
     FirstLegal = "first-legal", engine: Kind::FirstLegal, c_twin: None, experimental: true,
         "test engine: plays the first legal move, searches nothing (shows the engine seam)";
+    @hidden
+    /// The watchdog's test build: micro-Max 3.2 whose think never ends (its root counts nodes
+    /// for ever), as a search broken by an edit would; every command that thinks must stop it
+    /// with the watchdog's error (tests/suite/watchdog.rs).
+    Loops = "loops", engine: mm32::<v::Loops>(), c_twin: None, experimental: true,
+        "test build: a think that never ends (the watchdog's tests)";
 }
 
 impl From<Build> for Instances {
@@ -184,6 +199,7 @@ impl std::str::FromStr for Build {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         ALL.iter()
+            .chain(HIDDEN)
             .copied()
             .find(|b| b.name() == s)
             .ok_or_else(|| format!("unknown build '{s}' (the builds: {})", names()))

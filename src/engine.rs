@@ -63,7 +63,8 @@ pub use audit::Audit;
 pub use clock::{thread_cpu_seconds, wall_seconds};
 pub use faults::TestFault;
 use limits::RootLimits;
-pub use limits::{ABORT_POLL_NODES, Abort, Limits};
+pub(crate) use limits::Watch;
+pub use limits::{ABORT_POLL_NODES, Abort, Limits, Stuck, WATCHDOG_POLL_NODES, Watchdog};
 pub use notation::{c_move, move_name, parse_square, square_name};
 pub use state::{Snapshot, key_table};
 pub use think::{IterationCallback, MATE_ITERATION_PLY, RootIter, Think, real_ply, searched_depth};
@@ -181,6 +182,10 @@ pub struct Engine {
     abort: Option<Abort>,
     /// The last think was cut inside an iteration by `abort`.
     aborted: bool,
+    /// `N` at which the search next calls the watchdog (`u64::MAX`: never; see [`Watchdog`]).
+    watch_at: u64,
+    /// The think's watchdog: its bounds, start and limit.
+    watch: limits::Watch,
 }
 
 impl Engine {}

@@ -15,13 +15,31 @@ fn main() -> ExitCode {
         libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
     let cli = Cli::parse();
-    match run(cli) {
-        Ok(code) => code,
-        Err(e) => {
+    let command = std::env::args().nth(1).unwrap_or_default();
+    // the watchdog's panic (a search that does not stop) is an error of the command, reported
+    // below with what the command knows; every other panic is reported as before
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if umax::engine::Stuck::of_panic(info.payload()).is_none() {
+            default_hook(info);
+        }
+    }));
+    match std::panic::catch_unwind(|| run(cli)) {
+        Ok(Ok(code)) => code,
+        Ok(Err(e)) => {
             // messages quote input files: no control sequence of theirs reaches the terminal
             eprintln!("umax: {}", umax::text::escape(&e.to_string()));
             ExitCode::from(1)
         }
+        Err(payload) => match umax::engine::Stuck::of_panic(payload.as_ref()) {
+            Some(stuck) => {
+                eprintln!(
+                    "umax {command}: watchdog: {stuck}; stopped (a search edited so that it does not stop? docs/reference.md, \"A search that does not stop\")"
+                );
+                ExitCode::from(3)
+            }
+            None => std::panic::resume_unwind(payload),
+        },
     }
 }
 
@@ -38,7 +56,12 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 .nodes
                 .map_or(args.engine.build.kind().default_node_limit(), |n| n as i64);
             let limits = umax::engine::Limits::nodes(nodes);
-            match engine.console(&limits, args.trace, &mut input, &mut out) {
+            let build = args.engine.build;
+            let console = umax::engine::Stuck::annotate(
+                || format!("{build} in umax play"),
+                || engine.console(&limits, args.trace, &mut input, &mut out),
+            );
+            match console {
                 Ok(()) => Ok(ExitCode::SUCCESS),
                 // A closed stdout (e.g. `umax play | head`) is not an error worth a message.
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
@@ -172,6 +195,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 c,
                 first: args.first,
                 first_board_s: args.first_board_timeout,
+                think_s: args.think_timeout,
             };
             let t = umax::oracle::verify(&opts, |line| println!("{}", umax::text::escape(line)))?;
             println!(

@@ -27,6 +27,21 @@ pub struct VerifyCArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = umax::oracle::FIRST_BOARD_S,
           value_parser = parse_first_board, allow_negative_numbers = true)]
     pub first_board_timeout: f64,
+    /// Seconds each think of a C process may take before it is stopped and the game reported
+    /// (a search that does not stop): a number above 0, at most 86400.
+    #[arg(long, value_name = "SECONDS", default_value_t = umax::oracle::THINK_S,
+          value_parser = parse_think_timeout, allow_negative_numbers = true)]
+    pub think_timeout: f64,
+}
+
+/// `--think-timeout SECONDS` of verify-c: finite, above 0, at most a day.
+fn parse_think_timeout(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v <= 86400.0 => Ok(v),
+        _ => Err(format!(
+            "'{s}': expected seconds above 0 and at most 86400, e.g. 600"
+        )),
+    }
 }
 
 /// `--first-board-timeout SECONDS` of verify-c: finite, above 0, at most an hour.

@@ -29,6 +29,8 @@ pub struct Limits {
     /// A hard stop inside root iterations, for `umax uci` only (see [`Abort`]). `None`: the
     /// faithful search, which stops only between iterations.
     pub abort: Option<Abort>,
+    /// The watchdog's bounds; `None`: [`Watchdog::for_limits`] of the other limits.
+    pub watchdog: Option<Watchdog>,
 }
 
 impl Default for Limits {
@@ -40,6 +42,7 @@ impl Default for Limits {
             clock: thread_cpu_seconds,
             stop: None,
             abort: None,
+            watchdog: None,
         }
     }
 }
@@ -83,6 +86,210 @@ impl From<Limits> for RootLimits {
             clock: l.clock,
             stop: l.stop,
         }
+    }
+}
+
+/// How often (in nodes) the watchdog looks at a think's nodes and wall time.
+pub const WATCHDOG_POLL_NODES: u64 = 1 << 16;
+
+/// A think's watchdog: a search that does not stop (an edit of `D()` that never ends an
+/// iteration) is stopped far past anything a working search spends, with a [`Stuck`] panic the
+/// commands turn into an error naming the game and position. Not micro-Max, and invisible to a
+/// think that ends normally: it reads the node count every [`WATCHDOG_POLL_NODES`] nodes and
+/// changes nothing (the same nodes, moves and signatures).
+///
+/// The bounds (`docs/reference.md`, "A search that does not stop"): nodes 1000 × the node limit +
+/// 10,000,000 (the committed runs' largest think was 42 × its limit: micro-Max starts its last
+/// iteration below the limit and finishes it), wall time 60 s + 100 µs a node of the limit (a
+/// think 1000 times slower than this machine's); a clock's think (no node limit) 60 s + 20 ×
+/// its share; a think to a fixed depth an hour; `uci`'s `go infinite` is not watched. The
+/// environment's `UMAX_WATCHDOG=NODES[,SECONDS]` sets bounds that replace every think's (tests,
+/// diagnosis).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Watchdog {
+    /// Nodes of the think past which it is stuck (`u64::MAX`: none).
+    pub nodes: u64,
+    /// Wall seconds of the think past which it is stuck (`f64::INFINITY`: none).
+    pub seconds: f64,
+}
+
+impl Watchdog {
+    /// No bound at all.
+    pub const NONE: Watchdog = Watchdog {
+        nodes: u64::MAX,
+        seconds: f64::INFINITY,
+    };
+
+    /// The bounds for a think under `limits` (`share`: the seconds its clock gives it, if any).
+    pub fn for_limits(limits: &Limits, share: Option<f64>) -> Watchdog {
+        if let Some(w) = limits.watchdog {
+            return w;
+        }
+        if let Some(w) = Watchdog::from_env() {
+            return w;
+        }
+        if limits.nodes < i64::MAX && limits.nodes >= 0 {
+            let n = limits.nodes as u64;
+            return Watchdog {
+                nodes: n.saturating_mul(1000).saturating_add(10_000_000),
+                seconds: 60.0 + n as f64 * 1e-4,
+            };
+        }
+        match share {
+            Some(s) if s.is_finite() => Watchdog {
+                nodes: u64::MAX,
+                seconds: 60.0 + 20.0 * s.max(0.0),
+            },
+            // a fixed depth (`anatomy --depth`, `bench --depth`): an hour
+            _ if limits.max_ply.is_some() => Watchdog {
+                nodes: u64::MAX,
+                seconds: 3600.0,
+            },
+            _ => Watchdog::NONE,
+        }
+    }
+
+    /// `UMAX_WATCHDOG=NODES[,SECONDS]`: bounds for every think (tests, diagnosis).
+    pub fn from_env() -> Option<Watchdog> {
+        let v = std::env::var("UMAX_WATCHDOG").ok()?;
+        let (n, s) = v.split_once(',').unwrap_or((&v, ""));
+        Some(Watchdog {
+            nodes: crate::text::parse_count(n.trim()).ok()?,
+            seconds: if s.trim().is_empty() {
+                f64::INFINITY
+            } else {
+                s.trim().parse().ok()?
+            },
+        })
+    }
+
+    /// Whether it watches at all.
+    pub fn armed(&self) -> bool {
+        self.nodes < u64::MAX || self.seconds.is_finite()
+    }
+}
+
+/// What the watchdog panics with ([`std::panic::panic_any`]) when a think is stuck: the
+/// commands catch it and stop with an error that names the game and the position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stuck {
+    /// Nodes the think had searched.
+    pub nodes: u64,
+    /// Wall seconds it had run.
+    pub seconds: f64,
+    /// Its node limit (`i64::MAX`: none).
+    pub limit: i64,
+    /// The bound it passed.
+    pub bound: Watchdog,
+    /// Where it was, as the command that ran it says (build, game, position); empty: unknown.
+    pub context: String,
+}
+
+impl std::fmt::Display for Stuck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let limit = if self.limit == i64::MAX {
+            "no node limit".to_string()
+        } else {
+            format!("a node limit of {}", self.limit)
+        };
+        let bound = if self.nodes >= self.bound.nodes {
+            format!("past the watchdog's {} nodes", self.bound.nodes)
+        } else {
+            format!("past the watchdog's {:.0} s", self.bound.seconds)
+        };
+        if !self.context.is_empty() {
+            write!(f, "{}: ", self.context)?;
+        }
+        write!(
+            f,
+            "the search did not stop: {} nodes in {:.1} s with {limit}, {bound}",
+            self.nodes, self.seconds
+        )
+    }
+}
+
+impl Stuck {
+    /// The watchdog's report in a panic payload, if the payload is one.
+    pub fn of_panic(payload: &(dyn std::any::Any + Send)) -> Option<&Stuck> {
+        payload.downcast_ref::<Stuck>()
+    }
+
+    /// Runs `f`; a [`Stuck`] panic inside it goes on with `context` (what the caller knows:
+    /// build, game, position) put before the context it had.
+    pub fn annotate<R>(context: impl FnOnce() -> String, f: impl FnOnce() -> R) -> R {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+            Ok(r) => r,
+            Err(payload) => match Stuck::of_panic(payload.as_ref()) {
+                Some(stuck) => {
+                    let mut stuck = stuck.clone();
+                    let inner = std::mem::take(&mut stuck.context);
+                    stuck.context = if inner.is_empty() {
+                        context()
+                    } else {
+                        format!("{}, {inner}", context())
+                    };
+                    std::panic::panic_any(stuck)
+                }
+                None => std::panic::resume_unwind(payload),
+            },
+        }
+    }
+}
+
+/// A think's watchdog under way: its bounds, when and at which node count it started.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Watch {
+    pub(crate) bound: Watchdog,
+    pub(crate) start: Instant,
+    pub(crate) first: u64,
+    pub(crate) limit: i64,
+}
+
+impl Watch {
+    pub(crate) fn idle() -> Watch {
+        Watch {
+            bound: Watchdog::NONE,
+            start: Instant::now(),
+            first: 0,
+            limit: i64::MAX,
+        }
+    }
+
+    /// Starts watching a think under `limits` that starts at node count `first`; the node count
+    /// of the first look (`u64::MAX`: the bounds watch nothing).
+    pub(crate) fn start(limits: &Limits, first: u64) -> (Watch, u64) {
+        let share = limits.deadline.map(|d| d - (limits.clock)());
+        let bound = Watchdog::for_limits(limits, share);
+        let w = Watch {
+            bound,
+            start: Instant::now(),
+            first,
+            limit: limits.nodes,
+        };
+        let next = if bound.armed() {
+            first.saturating_add(WATCHDOG_POLL_NODES.min(bound.nodes))
+        } else {
+            u64::MAX
+        };
+        (w, next)
+    }
+
+    /// A look at node count `n`: the next look's count, or the [`Stuck`] panic.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn look(&self, n: u64) -> u64 {
+        let nodes = n.saturating_sub(self.first);
+        let seconds = self.start.elapsed().as_secs_f64();
+        if nodes >= self.bound.nodes || seconds >= self.bound.seconds {
+            std::panic::panic_any(Stuck {
+                nodes,
+                seconds,
+                limit: self.limit,
+                bound: self.bound,
+                context: String::new(),
+            });
+        }
+        n.saturating_add(WATCHDOG_POLL_NODES.min(self.bound.nodes - nodes).max(1))
     }
 }
 

@@ -271,6 +271,9 @@ impl Engine {
             }
         }
         self.N += 1; // node count (for timing)
+        if self.N >= self.watch_at {
+            self.watch_at = self.watch.look(self.N); // not micro-Max: the watchdog (`Watchdog`)
+        }
         if ABORT && self.N as i32 & (ABORT_POLL_NODES - 1) == 0 && self.abort_due() {
             // not micro-Max (see `Abort`): unwind, nothing changed yet at this node
             self.aborted = true;
@@ -301,6 +304,17 @@ impl Engine {
         let mut iterations = 0u64; // AUDIT only
         // iterative deepening loop: 3.2 `d++<n|z==8&N<1e7&d<98`; sd change 4:
         // sd `d++<n||d<=P&&m<=q||z==8&N<1e7&d<98` (d already incremented in the later tests)
+        if V::LOOPS && z == 8 {
+            // the test fault: a root that never ends, counting its nodes (only the watchdog,
+            // which panics, leaves this loop)
+            loop {
+                self.N += 1;
+                if self.N >= self.watch_at {
+                    self.watch_at = self.watch.look(self.N);
+                }
+                std::hint::black_box(&mut self.N);
+            }
+        }
         'iterations: loop {
             let below = d < n;
             d += 1;

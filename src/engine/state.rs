@@ -64,6 +64,8 @@ impl Engine {
             anatomy: None,
             abort: None,
             aborted: false,
+            watch_at: u64::MAX,
+            watch: super::limits::Watch::idle(),
         };
         e.setup_board();
         e

@@ -184,6 +184,7 @@ impl Engine {
     pub fn think(&mut self, limits: &Limits) -> Think {
         self.begin_think(limits);
         self.dispatch(8, 0); // sd change 6: the think (z=8) passes ultimate depth 0 (`dispatch`)
+        self.watch_at = u64::MAX;
         let (from, to, searched) = (self.K, self.L, self.N);
         self.clear_hash();
         let played = self.legality_check();
@@ -210,6 +211,7 @@ impl Engine {
         self.begin_think(limits);
         self.on_iteration = Some(Box::new(observe));
         self.dispatch(8, 0); // sd change 6: the think (z=8) passes ultimate depth 0 (`dispatch`)
+        self.watch_at = u64::MAX;
         self.on_iteration = None;
         self.abort = None;
         Think {
@@ -228,6 +230,7 @@ impl Engine {
         self.iterations.clear();
         self.aborted = false;
         let limits = limits.clone();
+        (self.watch, self.watch_at) = super::limits::Watch::start(&limits, self.N);
         self.abort = limits.abort.clone();
         self.limits = RootLimits::from(limits);
     }

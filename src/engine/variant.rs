@@ -63,6 +63,10 @@ pub trait Variant: 'static {
     /// the depth the node's last iteration would give it; if it still fails high there, a node
     /// below the root takes its cutoff at full depth (`d=n`) (sdp; Muller, Winboard forum, 18 Feb 2006).
     const DEEPEN_IN_PARENT: bool = false;
+    /// A test fault, not a search: the think's root never ends, counting nodes as a search
+    /// that does not stop would (an edit of `D()` gone wrong), for the watchdog's tests (the
+    /// hidden build `loops`).
+    const LOOPS: bool = false;
 }
 
 /// micro-Max 3.2 as published.
@@ -130,6 +134,13 @@ pub struct Sdp;
 impl Variant for Sdp {
     const NAME: &'static str = "sdp";
     const DEEPEN_IN_PARENT: bool = true;
+}
+
+/// The watchdog's test build (`loops`): 3.2 whose think never ends.
+pub struct Loops;
+impl Variant for Loops {
+    const NAME: &'static str = "loops";
+    const LOOPS: bool = true;
 }
 
 /// A search function of one instance: `D(k,q,l,e,J,Z,E,z,n,P)` on an engine.

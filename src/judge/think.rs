@@ -43,7 +43,21 @@ pub fn think_at(
     )?;
     let cpu0 = thread_cpu_seconds();
     let limits = budget.first_think();
-    let think = engine.think(&limits);
+    let build = engine.build();
+    let think = crate::engine::Stuck::annotate(
+        || {
+            format!(
+                "{build} at {} (moves: {})",
+                fen.unwrap_or("the initial position"),
+                if moves.is_empty() {
+                    "none".to_string()
+                } else {
+                    moves.join(" ")
+                }
+            )
+        },
+        || engine.think(&limits),
+    );
     let cpu_s = thread_cpu_seconds() - cpu0;
     Ok(Thought {
         mv: move_from_0x88(&board, think.from, think.to).map(|m| uci(&m)),

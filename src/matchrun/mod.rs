@@ -588,14 +588,31 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
                         event,
                         fault: opts.fault,
                     };
-                    let record = with_worker(opts.builds, opts.hash_bits, opts.full_clear, |w| {
-                        play_game::play_game(w, &spec)
-                    });
+                    // a search that does not stop (the watchdog's panic) stops the run: no row
+                    // for this game, every finished one kept, `--resume` plays it again
+                    let record = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        with_worker(opts.builds, opts.hash_bits, opts.full_clear, |w| {
+                            play_game::play_game(w, &spec)
+                        })
+                    }));
                     let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
                     let s = &mut *guard;
                     if s.error.is_some() {
                         return; // the run has stopped: nothing more is written
                     }
+                    let record = match record {
+                        Ok(record) => record,
+                        Err(payload) => match crate::engine::Stuck::of_panic(payload.as_ref()) {
+                            Some(stuck) => {
+                                stop.store(true, Ordering::Relaxed);
+                                s.error = Some(format!(
+                                    "watchdog: {stuck}. The run stopped: no row for this game, every finished game kept; fix the search and continue with --resume (docs/reference.md, \"A search that does not stop\")"
+                                ));
+                                return;
+                            }
+                            None => std::panic::resume_unwind(payload),
+                        },
+                    };
                     let r = &mut s.pairings[job.pairing];
                     match r.dir.append(&record) {
                         Ok(()) => {

@@ -165,8 +165,14 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Runs `f`, turning a panic into its message.
+/// The watchdog's panic ([`crate::engine::Stuck`]) is not caught: it stops the run.
 fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
-    catch_unwind(AssertUnwindSafe(f)).map_err(|p| panic_message(p.as_ref()))
+    catch_unwind(AssertUnwindSafe(f)).map_err(|p| {
+        if crate::engine::Stuck::of_panic(p.as_ref()).is_some() {
+            std::panic::resume_unwind(p)
+        }
+        panic_message(p.as_ref())
+    })
 }
 
 impl<'e> Side<'e> {
@@ -392,10 +398,36 @@ fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEn
     loop {
         let ply = referee.plies();
         let mover = index(referee.turn());
-        let thought = match sides[mover].think(
-            spec.budget,
-            spec.hard_deadline,
-            fault_at(ply, FaultKind::Panic),
+        let side = &mut sides[mover];
+        let (build, color) = (side.build, side.color);
+        let thought = match crate::engine::Stuck::annotate(
+            || {
+                format!(
+                    "{build} ({}) in game {}, thinking at {} (moves: {})",
+                    if color == Color::White {
+                        "white"
+                    } else {
+                        "black"
+                    },
+                    spec.game,
+                    shakmaty::fen::Fen::from_position(
+                        referee.position(),
+                        shakmaty::EnPassantMode::Legal
+                    ),
+                    if referee.plies() == 0 {
+                        "none".to_string()
+                    } else {
+                        referee.uci_moves()
+                    }
+                )
+            },
+            || {
+                side.think(
+                    spec.budget,
+                    spec.hard_deadline,
+                    fault_at(ply, FaultKind::Panic),
+                )
+            },
         ) {
             Ok(t) => t,
             Err(end) => return end,

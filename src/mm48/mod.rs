@@ -136,6 +136,15 @@ pub struct Mm48 {
     /// Called with each root iteration as it completes (not the C: `umax uci`'s `info` lines;
     /// see `searcher.rs`).
     pub(crate) observer: Option<Observer48>,
+    /// Nodes to the watchdog's next look (not the C: see [`crate::engine::Watchdog`]); counts
+    /// down beside the C's wrapping `N`.
+    watch_left: i64,
+    /// Nodes of the think counted at the watchdog's looks.
+    watched: u64,
+    /// What `watch_left` counted down from.
+    watch_step: u64,
+    /// The think's watchdog.
+    watch: crate::engine::Watch,
 }
 
 /// The hash translation table: `N=1035;W(N-->M)T[N]=rand()>>9;`, glibc's `rand()` never seeded,
@@ -151,6 +160,30 @@ pub fn key_table() -> [u8; 1035] {
 }
 
 impl Mm48 {
+    /// Starts the watchdog of a think under `limits` (before [`Mm48::think`]).
+    pub fn watch_think(&mut self, limits: &crate::engine::Limits) {
+        let (watch, next) = crate::engine::Watch::start(limits, 0);
+        self.watch = watch;
+        self.watched = 0;
+        self.watch_step = next;
+        self.watch_left = next.min(i64::MAX as u64) as i64;
+    }
+
+    /// Stops watching (after a think).
+    pub fn unwatch(&mut self) {
+        self.watch_left = i64::MAX;
+    }
+
+    /// The watchdog's look (`watch_left` ran out): the next countdown, or its panic.
+    #[cold]
+    #[inline(never)]
+    fn watch_look(&mut self) {
+        self.watched = self.watched.saturating_add(self.watch_step);
+        let next = self.watch.look(self.watched);
+        self.watch_step = next - self.watched;
+        self.watch_left = self.watch_step as i64;
+    }
+
     /// A fresh process: `main()`'s set-up, white to move, an empty hash table of 2^`hash_bits`
     /// entries (24: the published `U`). `sd` selects the self-deepening build `mm48sd`.
     pub fn new(sd: bool, hash_bits: u32) -> Mm48 {
@@ -178,6 +211,10 @@ impl Mm48 {
             sd,
             iters: Vec::new(),
             observer: None,
+            watch_left: i64::MAX,
+            watched: 0,
+            watch_step: u64::MAX,
+            watch: crate::engine::Watch::idle(),
         };
         e.setup_board();
         e

@@ -169,6 +169,10 @@ impl Mm48 {
                 -P
             };
             self.N = self.N.wrapping_add(1); // node count (for timing)
+            self.watch_left -= 1;
+            if self.watch_left == 0 {
+                self.watch_look(); // not micro-Max: the watchdog (`crate::engine::Watchdog`)
+            }
             let castled = (E - S) & self.at(E) as i32;
             'scan: loop {
                 // do{...}W((x=x+9&~M)-B): scan board looking for own piece (inefficient!)

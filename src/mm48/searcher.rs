@@ -91,7 +91,9 @@ fn rule(limits: &Limits) -> impl FnMut(i64, i32) -> bool + '_ {
 
 impl Searcher48 {
     fn run(&mut self, limits: &Limits) -> Think {
+        self.engine.watch_think(limits);
         let t = self.engine.think(&mut rule(limits));
+        self.engine.unwatch();
         let iterations: Vec<RootIter> = t.iterations.iter().map(root_iter).collect();
         let (from, to) = match (&t.mv, iterations.last()) {
             (Some(mv), _) => squares(mv),

@@ -17,7 +17,8 @@ mod process;
 mod verify;
 
 pub use process::{
-    CProcess, CThink, FIRST_BOARD_S, Trace, c_squares, parse_think_line, parse_trace,
+    CProcess, CThink, FIRST_BOARD_S, THINK_S, Timeouts, Trace, c_squares, parse_think_line,
+    parse_trace,
 };
 pub use verify::{
     VerifyOptions, VerifyTotals, binary_budget, check_executable, check_instrumented,
@@ -102,8 +103,9 @@ pub fn replay_sides(
     row: &GameRow,
     base_c: Option<&Path>,
     test_c: Option<&Path>,
-    first_board_s: f64,
+    timeouts: impl Into<Timeouts>,
 ) -> Result<(), String> {
+    let timeouts = timeouts.into();
     replayable(row)?;
     if base_c.is_none() && test_c.is_none() {
         return Err(format!("game {}: no C binary for either side", row.game));
@@ -123,7 +125,7 @@ pub fn replay_sides(
         }
     };
     // by colour: White's process, Black's (None: that side is not replayed)
-    let spawn = |b: Option<&Path>| b.map(|p| CProcess::spawn(p, first_board_s)).transpose();
+    let spawn = |b: Option<&Path>| b.map(|p| CProcess::spawn(p, timeouts)).transpose();
     let mut procs = [spawn(bin(&row.white)?)?, spawn(bin(&row.black)?)?];
     let name = |colour: usize| if colour == 0 { &row.white } else { &row.black };
     let moves: Vec<&str> = row.moves.split_whitespace().collect();

@@ -53,6 +53,28 @@ pub fn c_squares(uci: &str) -> (i32, i32) {
 /// (`umax verify-c --first-board-timeout`).
 pub const FIRST_BOARD_S: f64 = 10.0;
 
+/// How long a C process may take: to print its first board, and for one think.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timeouts {
+    pub first_board_s: f64,
+    pub think_s: f64,
+}
+
+impl From<f64> for Timeouts {
+    /// `first_board_s` for the first board, [`THINK_S`] for a think.
+    fn from(first_board_s: f64) -> Timeouts {
+        Timeouts {
+            first_board_s,
+            think_s: THINK_S,
+        }
+    }
+}
+
+/// Wall seconds one think of the C may take before it is stopped as stuck (`umax verify-c
+/// --think-timeout`): the longest think of the committed runs' replays took a few seconds (a
+/// last iteration of 31.6 M nodes at 60 s); a search that does not stop runs for ever.
+pub const THINK_S: f64 = 600.0;
+
 /// One running C process.
 pub struct CProcess {
     child: Child,
@@ -64,6 +86,8 @@ pub struct CProcess {
     think_line: Option<(u64, i32, i32)>,
     /// The board the C printed last (its 8 lines): a move line it refuses leaves it unchanged.
     board: String,
+    /// Wall seconds a think may take before the C is stopped as stuck ([`THINK_S`] by default).
+    pub think_s: f64,
 }
 
 /// What one think of the C printed.
@@ -82,7 +106,11 @@ pub struct CThink {
 impl CProcess {
     /// Starts `binary` and reads its first board, waiting at most `first_board_s` seconds for it
     /// ([`FIRST_BOARD_S`] unless told otherwise).
-    pub fn spawn(binary: &Path, first_board_s: f64) -> Result<CProcess, String> {
+    pub fn spawn(binary: &Path, timeouts: impl Into<Timeouts>) -> Result<CProcess, String> {
+        let Timeouts {
+            first_board_s,
+            think_s,
+        } = timeouts.into();
         let mut command = Command::new("stdbuf");
         command
             .arg("-oL")
@@ -119,45 +147,49 @@ impl CProcess {
             last_fed: (0, 0),
             think_line: None,
             board: String::new(),
+            think_s,
         };
         // micro-Max prints its board at once: a program that prints none within a few seconds
         // (not micro-Max, e.g. a filter waiting for input) is stopped, not waited on forever
-        let pid = p.child.id();
-        let watch = std::sync::Arc::new((std::sync::Mutex::new(false), std::sync::Condvar::new()));
-        let watched = watch.clone();
-        std::thread::spawn(move || {
-            let (printed, board) = &*watched;
-            let printed = printed.lock().unwrap_or_else(|e| e.into_inner());
-            // wakes as soon as the board is read (the thread ends then, not after the wait)
-            let (printed, _) = board
-                .wait_timeout_while(
-                    printed,
-                    std::time::Duration::from_secs_f64(first_board_s),
-                    |p| !*p,
-                )
-                .unwrap_or_else(|e| e.into_inner());
-            if !*printed {
-                // SAFETY: kill(2) of the child this process started; the flag is set (under
-                // this lock) before `p` can be dropped and the child reaped, so while it is
-                // unset the pid is still our unreaped child's
-                unsafe {
-                    libc::kill(pid as i32, libc::SIGKILL);
-                }
-            }
-        });
-        let first = p.reply().map_err(|e| {
+        let first = p.within(first_board_s, |p| p.reply()).map_err(|e| {
             format!(
                 "{}: printed no board (not micro-Max, or stopped after {first_board_s} s without one): {e}",
                 binary.display()
             )
         });
-        *watch.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
-        watch.1.notify_one();
         let first = first?;
         if !first.is_empty() {
             return Err(format!("{}: a trace before any input", binary.display()));
         }
         Ok(p)
+    }
+
+    /// Runs `f` on this process, killing the C if `f` has not returned within `seconds` (its
+    /// reads then end): the watchdog of a C that does not answer.
+    fn within<R>(&mut self, seconds: f64, f: impl FnOnce(&mut CProcess) -> R) -> R {
+        let pid = self.child.id();
+        let watch = std::sync::Arc::new((std::sync::Mutex::new(false), std::sync::Condvar::new()));
+        let watched = watch.clone();
+        std::thread::spawn(move || {
+            let (done, signal) = &*watched;
+            let done = done.lock().unwrap_or_else(|e| e.into_inner());
+            // wakes as soon as `f` returns (the thread ends then, not after the wait)
+            let (done, _) = signal
+                .wait_timeout_while(done, std::time::Duration::from_secs_f64(seconds), |d| !*d)
+                .unwrap_or_else(|e| e.into_inner());
+            if !*done {
+                // SAFETY: kill(2) of the child this process started; the flag is set (under
+                // this lock) before the process can be dropped and the child reaped, so while
+                // it is unset the pid is still our unreaped child's
+                unsafe {
+                    libc::kill(pid as i32, libc::SIGKILL);
+                }
+            }
+        });
+        let r = f(self);
+        *watch.0.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        watch.1.notify_one();
+        r
     }
 
     /// What the C prints for one line: its trace lines, then the board (8 lines, kept in
@@ -201,11 +233,19 @@ impl CProcess {
             .map_err(|e| format!("writing to the C process: {e}"))
     }
 
+    /// A line, and the C's answer to it; a C that has not answered within `think_s` (a think
+    /// that does not stop) is stopped and named.
     pub(super) fn send(&mut self, line: &str) -> Result<Vec<Trace>, String> {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
             .map_err(|e| format!("writing to the C process: {e}"))?;
-        self.reply()
+        let seconds = self.think_s;
+        self.within(seconds, |p| p.reply()).map_err(|e| {
+            format!(
+                "the C's answer to {:?} did not end within {seconds} s (a search that does not stop?), stopped: {e}",
+                if line.is_empty() { "an empty line (a think)" } else { line }
+            )
+        })
     }
 
     /// A move line (the first four characters of a UCI move: the C ignores the rest). Returns

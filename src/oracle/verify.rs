@@ -17,6 +17,9 @@ pub struct VerifyOptions {
     pub first: Option<usize>,
     /// Seconds each C process may take to print its first board ([`FIRST_BOARD_S`] by default).
     pub first_board_s: f64,
+    /// Wall seconds each think of a C process may take before it is stopped as stuck
+    /// ([`super::THINK_S`] by default).
+    pub think_s: f64,
 }
 
 /// The totals of a verification.
@@ -59,8 +62,12 @@ pub fn check_executable(binary: &Path) -> Result<(), String> {
 /// game. The published C reads the limit line as a move line and answers it with a board and no
 /// trace, so it is told apart at once, without waiting for its own 1e7-node think (the process
 /// is killed with that think under way).
-pub fn check_instrumented(binary: &Path, make: &str, first_board_s: f64) -> Result<(), String> {
-    let mut p = CProcess::spawn(binary, first_board_s)?;
+pub fn check_instrumented(
+    binary: &Path,
+    make: &str,
+    timeouts: super::Timeouts,
+) -> Result<(), String> {
+    let mut p = CProcess::spawn(binary, timeouts)?;
     p.set_limit(CHECK_LIMIT)?;
     if p.send("")?.is_empty() {
         return Err(format!(
@@ -174,9 +181,13 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
         }
         check_executable(path)?;
     }
+    let timeouts = super::Timeouts {
+        first_board_s: opts.first_board_s,
+        think_s: opts.think_s,
+    };
     // only then run them: a file that cannot be executed is named before any other's think
     for (_, path) in &need {
-        check_instrumented(path, &make, opts.first_board_s)?;
+        check_instrumented(path, &make, timeouts)?;
     }
     let mut totals = VerifyTotals {
         not_replayed: not_replayed.iter().map(|b| b.name().to_string()).collect(),
@@ -188,7 +199,7 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
         totals.games += 1;
         totals.umax_think_cpu_s += row.test_cpu_s + row.base_cpu_s;
         let (base_c, test_c) = (sides[0].as_deref(), sides[1].as_deref());
-        match replay_sides(row, base_c, test_c, opts.first_board_s) {
+        match replay_sides(row, base_c, test_c, timeouts) {
             Ok(()) => {
                 totals.plies += row.plies;
                 totals.nodes += base_c.map_or(0, |_| row.base_nodes);

@@ -29,8 +29,36 @@ impl<W: Write + Send + 'static> SearchJob<W> {
         let best = if self.pos.legal_moves().is_empty() {
             "0000".to_string() // checkmate or stalemate: nothing to search
         } else {
-            let think = self.think(engine.as_mut());
-            self.choose(engine.as_mut(), think)
+            let thought = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                self.think(engine.as_mut())
+            }));
+            match thought {
+                Ok(think) => self.choose(engine.as_mut(), think),
+                Err(payload) => match crate::engine::Stuck::of_panic(payload.as_ref()) {
+                    // a search that does not stop: the move of the last completed iteration
+                    // (else the first legal move), and the engine back to a fresh start
+                    Some(stuck) => {
+                        engine.reset();
+                        let last = self
+                            .answer
+                            .ready
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .clone();
+                        let best = last.unwrap_or_else(|| uci_name(&self.pos.legal_moves()[0]));
+                        self.answer.send(
+                            &self.out,
+                            &format!(
+                                "info string watchdog: {} at {}: {stuck}; playing {best}, the move of the last completed iteration (or the first legal move)",
+                                engine.build(),
+                                shakmaty::fen::Fen::from_position(&self.pos, shakmaty::EnPassantMode::Legal)
+                            ),
+                        );
+                        best
+                    }
+                    None => std::panic::resume_unwind(payload),
+                },
+            }
         };
         if self.plan.infinite {
             // UCI: in infinite (and ponder) mode bestmove waits for stop.
@@ -61,11 +89,18 @@ impl<W: Write + Send + 'static> SearchJob<W> {
     /// moves (ply 1) complete, which the C's root rule does not promise (`go nodes 1`, a hard
     /// limit already past), and the node count is the C's `int`, counted past its wraps.
     pub(super) fn limits(&self, stop: &Arc<AtomicBool>) -> Limits {
+        // the watchdog's bounds from the plan's node limit or time (`go infinite`: none)
+        let share = self.plan.hard.or(self.plan.time).map(|t| t.as_secs_f64());
+        let watchdog = crate::engine::Watchdog::for_limits(
+            &Limits::nodes(self.plan.nodes.unwrap_or(i64::MAX)),
+            share,
+        );
         Limits {
             nodes: i64::MAX,
             max_ply: self.plan.depth,
             stop: Some(stop.clone()),
             abort: Some(self.abort()),
+            watchdog: Some(watchdog),
             ..Limits::default()
         }
     }

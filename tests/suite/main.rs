@@ -42,6 +42,7 @@ mod tournament;
 mod uci_fen;
 mod uci_protocol;
 mod uci_python;
+mod watchdog;
 
 #[path = "../ci_env/mod.rs"]
 #[allow(dead_code)]

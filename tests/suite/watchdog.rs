@@ -1,0 +1,267 @@
+//! A search that does not stop is caught in every command that thinks: the hidden test build
+//! `loops` (3.2 whose think never ends, counting nodes) stops `match`, `tournament`, `judge`,
+//! `anatomy`, `bench` and `play` with the watchdog's error naming the build and where it was;
+//! `uci` answers `bestmove` all the same; `verify-c` stops a C process whose think does not end.
+//! A match keeps every finished row and writes none for the stuck game.
+
+use crate::common;
+use crate::match_common::*;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// `umax ARGS` with `input` on its standard input.
+fn with_input(args: &[&str], input: &str) -> Output {
+    let mut child = umax()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The command failed with the watchdog's message, naming the build.
+fn stopped_by_the_watchdog(out: &Output, what: &str) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!out.status.success(), "{what} succeeded: {err}");
+    assert!(
+        err.contains("watchdog: ")
+            && err.contains("loops")
+            && err.contains("the search did not stop"),
+        "{what}: no watchdog message naming the build:\n{err}"
+    );
+    err
+}
+
+#[test]
+fn a_match_stops_with_the_position_and_keeps_no_partial_row() {
+    let dir = scratch("watchdog-match");
+    let args = [
+        "match",
+        "--builds",
+        "old,loops",
+        "--nodes",
+        "5000",
+        "--games",
+        "4",
+        "--hash-bits",
+        "16",
+        "--no-progress",
+        "--out",
+        path_str(&dir),
+    ];
+    let err = stopped_by_the_watchdog(&umax().args(args).output().unwrap(), "umax match");
+    for needle in [
+        "thinking at ",
+        " in game ",
+        "(moves: ",
+        "nodes",
+        "no row for this game",
+        "--resume",
+    ] {
+        assert!(err.contains(needle), "{needle:?} not in:\n{err}");
+    }
+    assert!(rows(&dir).is_empty(), "a row for a game that never ended");
+    // resumed, the same build is stopped again; still no row
+    let mut again: Vec<&str> = args.to_vec();
+    again.push("--resume");
+    stopped_by_the_watchdog(
+        &umax().args(&again).output().unwrap(),
+        "umax match --resume",
+    );
+    assert!(rows(&dir).is_empty());
+}
+
+#[test]
+fn a_tournament_stops() {
+    let dir = scratch("watchdog-tournament");
+    let out = umax()
+        .args([
+            "tournament",
+            "--builds",
+            "old,loops",
+            "--games-per-pair",
+            "2",
+            "--nodes",
+            "5000",
+            "--hash-bits",
+            "16",
+            "--no-progress",
+            "--out",
+            path_str(&dir),
+        ])
+        .output()
+        .unwrap();
+    stopped_by_the_watchdog(&out, "umax tournament");
+}
+
+#[test]
+fn bench_anatomy_and_play_stop() {
+    let bench = umax()
+        .args(["bench", "--build", "loops", "--nodes", "5000"])
+        .output()
+        .unwrap();
+    let err = stopped_by_the_watchdog(&bench, "umax bench");
+    assert!(err.contains("bench position"), "{err}");
+    let dir = scratch("watchdog-anatomy");
+    let anatomy = umax()
+        .args([
+            "anatomy",
+            "--builds",
+            "loops",
+            "--moves",
+            "e2e4",
+            "--nodes",
+            "5000",
+            "--hash-bits",
+            "16",
+            "--no-progress",
+            "--out",
+            path_str(&dir),
+        ])
+        .output()
+        .unwrap();
+    stopped_by_the_watchdog(&anatomy, "umax anatomy");
+    // a fixed depth has an hour by default: the environment's bounds make it quick here
+    let depth = umax()
+        .env("UMAX_WATCHDOG", "2e7,60")
+        .args([
+            "anatomy",
+            "--builds",
+            "loops",
+            "--moves",
+            "e2e4",
+            "--depth",
+            "5",
+            "--hash-bits",
+            "16",
+            "--no-progress",
+            "--out",
+            path_str(&scratch("watchdog-anatomy-depth")),
+        ])
+        .output()
+        .unwrap();
+    stopped_by_the_watchdog(&depth, "umax anatomy --depth");
+    let play = with_input(&["play", "--build", "loops", "--nodes", "5000"], "\n");
+    stopped_by_the_watchdog(&play, "umax play");
+    assert_eq!(play.status.code(), Some(3), "the watchdog's exit status");
+}
+
+#[test]
+fn judge_stops() {
+    let dir = scratch("watchdog-judge");
+    let positions = dir.join("positions.txt");
+    std::fs::write(&positions, "a\te2e4 e7e5\n").unwrap();
+    let out = umax()
+        .args([
+            "judge",
+            "--positions",
+            path_str(&positions),
+            "--builds",
+            "old,loops",
+            "--nodes",
+            "5000",
+            "--hash-bits",
+            "16",
+            "--judge",
+            &common::umax_bin(),
+            "--judge-arg",
+            "uci",
+            "--judge-nodes",
+            "3000",
+            "--no-progress",
+            "--out",
+            path_str(&dir.join("out")),
+        ])
+        .output()
+        .unwrap();
+    stopped_by_the_watchdog(&out, "umax judge");
+}
+
+#[test]
+fn uci_answers_bestmove_from_the_last_completed_iteration() {
+    let out = with_input(
+        &["uci", "--build", "loops", "--hash-bits", "16"],
+        "uci\nposition startpos moves e2e4\ngo nodes 5000\nisready\nquit\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("info string watchdog: loops at ")
+            && text.contains("the search did not stop"),
+        "{text}"
+    );
+    let best = text
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap_or_else(|| panic!("no bestmove:\n{text}"));
+    assert_eq!(best.len(), 4, "a move: {best}");
+    assert!(text.contains("readyok"), "the session goes on: {text}");
+}
+
+/// `verify-c`'s C processes: a "C" whose think never answers is stopped after
+/// `--think-timeout` and named.
+#[test]
+fn verify_c_stops_a_c_that_does_not_answer() {
+    let dir = scratch("watchdog-verify-c");
+    // a match to replay
+    run_ok(&[
+        "--nodes",
+        "2000",
+        "--games",
+        "2",
+        "--hash-bits",
+        "16",
+        "--max-plies",
+        "10",
+        "--out",
+        path_str(&dir.join("m")),
+    ]);
+    // a program that prints micro-Max's first board, then reads lines and never answers (one
+    // copy named for each build, as scripts/build-original.sh names them)
+    let fake = dir.join("mm-old-trace-n2000-u16");
+    let fake_sd = dir.join("mm-sd-trace-n2000-u16");
+    std::fs::write(
+        &fake,
+        "#!/bin/sh\nprintf 'r n b q k b n r\\n* * * * * * * *\\n. . . . . . . .\\n. . . . . . . .\\n. . . . . . . .\\n. . . . . . . .\\n* * * * * * * *\\nR N B Q K B N R\\n'\nwhile read line; do :; done\nsleep 1000\n",
+    )
+    .unwrap();
+    std::fs::copy(&fake, &fake_sd).unwrap();
+    let status = Command::new("chmod")
+        .args(["+x", path_str(&fake), path_str(&fake_sd)])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let started = std::time::Instant::now();
+    let out = umax()
+        .args([
+            "verify-c",
+            path_str(&dir.join("m").join("games.csv")),
+            "--c",
+            &format!("old={}", fake.display()),
+            "--c",
+            &format!("sd={}", fake_sd.display()),
+            "--think-timeout",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("did not end within 2 s") && err.contains("stopped"),
+        "{err}"
+    );
+    assert!(
+        started.elapsed().as_secs() < 60,
+        "stopped after {:?}",
+        started.elapsed()
+    );
+}
