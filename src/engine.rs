@@ -182,7 +182,9 @@ pub struct Engine {
     abort: Option<Abort>,
     /// The last think was cut inside an iteration by `abort`.
     aborted: bool,
-    /// `N` at which the search next calls the watchdog (`u64::MAX`: never; see [`Watchdog`]).
+    /// Calls of the search so far (not micro-Max: the watchdog's clock, a table hit included).
+    calls: u64,
+    /// `calls` at which the search next calls the watchdog (`u64::MAX`: never; see [`Watchdog`]).
     watch_at: u64,
     /// The think's watchdog: its bounds, start and limit.
     watch: limits::Watch,

@@ -95,8 +95,9 @@ pub const WATCHDOG_POLL_NODES: u64 = 1 << 16;
 /// A think's watchdog: a search that does not stop (an edit of `D()` that never ends an
 /// iteration) is stopped far past anything a working search spends, with a [`Stuck`] panic the
 /// commands turn into an error naming the game and position. Not micro-Max, and invisible to a
-/// think that ends normally: it reads the node count every [`WATCHDOG_POLL_NODES`] nodes and
-/// changes nothing (the same nodes, moves and signatures).
+/// think that ends normally: every [`WATCHDOG_POLL_NODES`] calls of the search (a call answered
+/// from the table included, so a search that loops over such calls is caught too) it reads the
+/// node count and the wall clock, and changes nothing (the same nodes, moves and signatures).
 ///
 /// The bounds (`docs/reference.md`, "A search that does not stop"): nodes 1000 × the node limit +
 /// 10,000,000 (the committed runs' largest think was 42 × its limit: micro-Max starts its last
@@ -255,9 +256,10 @@ impl Watch {
         }
     }
 
-    /// Starts watching a think under `limits` that starts at node count `first`; the node count
-    /// of the first look (`u64::MAX`: the bounds watch nothing).
-    pub(crate) fn start(limits: &Limits, first: u64) -> (Watch, u64) {
+    /// Starts watching a think under `limits` that starts at node count `first`, its calls of
+    /// the search counted from `calls`; the call count of the first look (`u64::MAX`: the bounds
+    /// watch nothing).
+    pub(crate) fn start(limits: &Limits, first: u64, calls: u64) -> (Watch, u64) {
         let share = limits.deadline.map(|d| d - (limits.clock)());
         let bound = Watchdog::for_limits(limits, share);
         let w = Watch {
@@ -267,17 +269,19 @@ impl Watch {
             limit: limits.nodes,
         };
         let next = if bound.armed() {
-            first.saturating_add(WATCHDOG_POLL_NODES.min(bound.nodes))
+            calls.saturating_add(WATCHDOG_POLL_NODES.min(bound.nodes))
         } else {
             u64::MAX
         };
         (w, next)
     }
 
-    /// A look at node count `n`: the next look's count, or the [`Stuck`] panic.
+    /// A look at call count `calls` with node count `n`: the next look's call count, or the
+    /// [`Stuck`] panic. Calls (of the search, a table hit included) are at least the nodes, so
+    /// a search that counts no node still reaches its look.
     #[cold]
     #[inline(never)]
-    pub(crate) fn look(&self, n: u64) -> u64 {
+    pub(crate) fn look(&self, calls: u64, n: u64) -> u64 {
         let nodes = n.saturating_sub(self.first);
         let seconds = self.start.elapsed().as_secs_f64();
         if nodes >= self.bound.nodes || seconds >= self.bound.seconds {
@@ -289,7 +293,7 @@ impl Watch {
                 context: String::new(),
             });
         }
-        n.saturating_add(WATCHDOG_POLL_NODES.min(self.bound.nodes - nodes).max(1))
+        calls.saturating_add(WATCHDOG_POLL_NODES.min(self.bound.nodes - nodes).max(1))
     }
 }
 

@@ -205,6 +205,12 @@ impl Engine {
         if early {
             self.prefetch_first_recapture(k, J, z, own, 0);
         }
+        // not micro-Max: the watchdog (`Watchdog`), on calls, not nodes: a search that does not
+        // stop may loop over children that all return from the table, before `N++`
+        self.calls += 1;
+        if self.calls >= self.watch_at {
+            self.watch_at = self.watch.look(self.calls, self.N);
+        }
         // lookup pos. in hash table
         j = (k.wrapping_mul(E) ^ J) & self.mask; // try 8 consec. locations
         loop {
@@ -271,9 +277,6 @@ impl Engine {
             }
         }
         self.N += 1; // node count (for timing)
-        if self.N >= self.watch_at {
-            self.watch_at = self.watch.look(self.N); // not micro-Max: the watchdog (`Watchdog`)
-        }
         if ABORT && self.N as i32 & (ABORT_POLL_NODES - 1) == 0 && self.abort_due() {
             // not micro-Max (see `Abort`): unwind, nothing changed yet at this node
             self.aborted = true;
@@ -309,8 +312,9 @@ impl Engine {
             // which panics, leaves this loop)
             loop {
                 self.N += 1;
-                if self.N >= self.watch_at {
-                    self.watch_at = self.watch.look(self.N);
+                self.calls += 1;
+                if self.calls >= self.watch_at {
+                    self.watch_at = self.watch.look(self.calls, self.N);
                 }
                 std::hint::black_box(&mut self.N);
             }

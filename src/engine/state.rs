@@ -64,6 +64,7 @@ impl Engine {
             anatomy: None,
             abort: None,
             aborted: false,
+            calls: 0,
             watch_at: u64::MAX,
             watch: super::limits::Watch::idle(),
         };

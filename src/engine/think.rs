@@ -230,7 +230,7 @@ impl Engine {
         self.iterations.clear();
         self.aborted = false;
         let limits = limits.clone();
-        (self.watch, self.watch_at) = super::limits::Watch::start(&limits, self.N);
+        (self.watch, self.watch_at) = super::limits::Watch::start(&limits, self.N, self.calls);
         self.abort = limits.abort.clone();
         self.limits = RootLimits::from(limits);
     }

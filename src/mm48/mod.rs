@@ -136,10 +136,10 @@ pub struct Mm48 {
     /// Called with each root iteration as it completes (not the C: `umax uci`'s `info` lines;
     /// see `searcher.rs`).
     pub(crate) observer: Option<Observer48>,
-    /// Nodes to the watchdog's next look (not the C: see [`crate::engine::Watchdog`]); counts
-    /// down beside the C's wrapping `N`.
+    /// Calls of the search to the watchdog's next look (not the C: see
+    /// [`crate::engine::Watchdog`]); counts down beside the C's wrapping `N`.
     watch_left: i64,
-    /// Nodes of the think counted at the watchdog's looks.
+    /// Calls of the search in the think, counted at the watchdog's looks (at least its nodes).
     watched: u64,
     /// What `watch_left` counted down from.
     watch_step: u64,
@@ -162,7 +162,7 @@ pub fn key_table() -> [u8; 1035] {
 impl Mm48 {
     /// Starts the watchdog of a think under `limits` (before [`Mm48::think`]).
     pub fn watch_think(&mut self, limits: &crate::engine::Limits) {
-        let (watch, next) = crate::engine::Watch::start(limits, 0);
+        let (watch, next) = crate::engine::Watch::start(limits, 0, 0);
         self.watch = watch;
         self.watched = 0;
         self.watch_step = next;
@@ -179,7 +179,7 @@ impl Mm48 {
     #[inline(never)]
     fn watch_look(&mut self) {
         self.watched = self.watched.saturating_add(self.watch_step);
-        let next = self.watch.look(self.watched);
+        let next = self.watch.look(self.watched, self.watched);
         self.watch_step = next - self.watched;
         self.watch_left = self.watch_step as i64;
     }

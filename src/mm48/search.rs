@@ -110,6 +110,12 @@ impl Mm48 {
         let mut Y: i8;
         let mut H: i8;
         let mut B: i8;
+        // not micro-Max: the watchdog (`crate::engine::Watchdog`), on calls of the search (a
+        // table hit included), so a search that loops over table hits is caught too
+        self.watch_left -= 1;
+        if self.watch_left == 0 {
+            self.watch_look();
+        }
         // struct _*a=A+(J+k*E&U-1): lookup pos. in hash table (k: the side that just moved)
         let a = (self.J.wrapping_add(self.k.wrapping_mul(E)) & self.mask) as usize;
 
@@ -169,10 +175,6 @@ impl Mm48 {
                 -P
             };
             self.N = self.N.wrapping_add(1); // node count (for timing)
-            self.watch_left -= 1;
-            if self.watch_left == 0 {
-                self.watch_look(); // not micro-Max: the watchdog (`crate::engine::Watchdog`)
-            }
             let castled = (E - S) & self.at(E) as i32;
             'scan: loop {
                 // do{...}W((x=x+9&~M)-B): scan board looking for own piece (inefficient!)
