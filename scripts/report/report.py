@@ -249,8 +249,37 @@ def branch_share_facts(f):
         f[key] = int(depths.pop())
 
 
+def post2006_facts(f):
+    """The 2006 match reproduced (`umax reproduce`): the wavering fitted to the CPU clock
+    (results/clock-jitter/wavering.json) and the chance of the post's score from the runs of
+    results/post-2006-15 and -60 (their chance.csv, scripts/post2006.py), as far as they are played:
+    `post_state` says how far, and the chance sentence says it is not yet known until a run is
+    complete."""
+    w = json.load(open(RES / "clock-jitter" / "wavering.json"))
+    f["wav_think"], f["wav_game"], f["wav_rho"] = w["model"]["think"], w["model"]["game"], w["fits"]["pooled"]["rho"]
+    f["wav_block"] = w["fits"]["pooled"]["block"]
+    f["wav_rho_plain"] = w["rho_plain_all"]["rho"]
+    parts = []
+    for secs, planned, post in ((15, 61, "57.5%"), (60, 31, "53%")):
+        rows = read_csv(RES / f"post-2006-{secs}" / "chance.csv")
+        cells = [r for r in rows if r["cell"] != "all"]
+        games = sum(int(r["games"]) for r in cells)
+        f[f"post{secs}_cells"], f[f"post{secs}_games"] = len(cells), games
+        every = [r for r in rows if r["cell"] == "all" and r.get("p_reach")]
+        if len(cells) == planned and every:
+            a = every[0]
+            parts.append(f"a {100 if secs == 15 else 50}-game match at {secs} s reaches the post's {post} in "
+                         f"{pct(float(a['p_reach']))} of matches [{pct(float(a['p_reach_lo']))}, "
+                         f"{pct(float(a['p_reach_hi']))}] over the budgets of its grid")
+        else:
+            parts.append(f"at {secs} s {len(cells)} of its {planned} budgets are played ({games:,} games): "
+                         "how likely the post's figure was is not yet known")
+    f["post_chance_text"] = "; ".join(parts)
+
+
 def facts():
     f = {"claim_elo": ur.elo(0.575), "claim60_elo": ur.elo(0.53)}
+    post2006_facts(f)
     node_facts(f)
     branch_share_facts(f)
     pgo = RES / "speed-pgo" / "ab.csv"
