@@ -152,6 +152,10 @@ builds! {
     /// with the watchdog's error (tests/suite/watchdog.rs).
     Loops = "loops", engine: mm32::<v::Loops>(), c_twin: None, experimental: true,
         "test build: a think that never ends (the watchdog's tests)";
+    /// The wall clock watchdog's test build: 3.2 whose think loops calling and counting
+    /// nothing, as a loop inside one node does.
+    Hangs = "hangs", engine: mm32::<v::Hangs>(), c_twin: None, experimental: true,
+        "test build: a think that loops counting nothing (the wall clock watchdog's tests)";
 }
 
 impl From<Build> for Instances {

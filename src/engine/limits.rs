@@ -217,22 +217,131 @@ impl Stuck {
 
     /// Runs `f`; a [`Stuck`] panic inside it goes on with `context` (what the caller knows:
     /// build, game, position) put before the context it had.
+    /// The context is also what the wall clock's watchdog ([`wall`]) reports for a think
+    /// under `f` that stops answering at all.
     pub fn annotate<R>(context: impl FnOnce() -> String, f: impl FnOnce() -> R) -> R {
-        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        let context = context();
+        wall::CONTEXT.with(|c| c.borrow_mut().push(context.clone()));
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+        wall::CONTEXT.with(|c| c.borrow_mut().pop());
+        match r {
             Ok(r) => r,
             Err(payload) => match Stuck::of_panic(payload.as_ref()) {
                 Some(stuck) => {
                     let mut stuck = stuck.clone();
                     let inner = std::mem::take(&mut stuck.context);
                     stuck.context = if inner.is_empty() {
-                        context()
+                        context
                     } else {
-                        format!("{}, {inner}", context())
+                        format!("{context}, {inner}")
                     };
                     std::panic::panic_any(stuck)
                 }
                 None => std::panic::resume_unwind(payload),
             },
+        }
+    }
+}
+
+/// The wall clock's watchdog: a think that stops calling the search altogether (a loop inside
+/// one node, which no count inside the search sees: the `d = n - 2` edit does this) is found by
+/// a thread that looks at every think under way four times a second; past its bound
+/// ([`Watchdog::seconds`]) it reports the think (the context of [`Stuck::annotate`]) and ends
+/// the process with status 3 (a run's finished rows are on disk, whole; `--resume` goes on), or
+/// first runs the hook a front end set ([`wall::set_hook`]: `uci` sends its `bestmove`).
+pub mod wall {
+    use std::cell::RefCell;
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::time::{Duration, Instant};
+
+    thread_local! {
+        /// What the thread is thinking about, innermost last ([`super::Stuck::annotate`]).
+        pub(crate) static CONTEXT: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    }
+
+    struct Entry {
+        id: u64,
+        started: Instant,
+        seconds: f64,
+        context: String,
+    }
+
+    static ENTRIES: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    static MONITOR: std::sync::Once = std::sync::Once::new();
+    type Hook = Box<dyn Fn(&str) + Send>;
+    static HOOK: Mutex<Option<Hook>> = Mutex::new(None);
+
+    /// A think under way; dropped when it ends.
+    pub struct Guard(u64);
+
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            let mut e = ENTRIES.lock().unwrap_or_else(|e| e.into_inner());
+            e.retain(|x| x.id != self.0);
+        }
+    }
+
+    /// Watches a think of at most `seconds` (none when not finite).
+    pub fn watch(seconds: f64) -> Option<Guard> {
+        if !seconds.is_finite() {
+            return None;
+        }
+        MONITOR.call_once(|| {
+            let _ = std::thread::Builder::new()
+                .name("umax-watchdog".into())
+                .spawn(monitor);
+        });
+        let id = NEXT.fetch_add(1, Ordering::Relaxed);
+        let context = CONTEXT.with(|c| c.borrow().join(", "));
+        ENTRIES
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(Entry {
+                id,
+                started: Instant::now(),
+                seconds,
+                context,
+            });
+        Some(Guard(id))
+    }
+
+    /// What to do before the process ends (`uci`: its `bestmove`); `None`: nothing.
+    pub fn set_hook(hook: Option<Hook>) {
+        *HOOK.lock().unwrap_or_else(|e| e.into_inner()) = hook;
+    }
+
+    fn monitor() {
+        loop {
+            std::thread::sleep(Duration::from_millis(250));
+            let message = {
+                let e = ENTRIES.lock().unwrap_or_else(|e| e.into_inner());
+                e.iter()
+                    .find(|x| x.started.elapsed().as_secs_f64() >= x.seconds)
+                    .map(|x| {
+                        format!(
+                            "{}the search did not stop: still thinking after {:.0} s, past the watchdog's {:.0} s (a loop that calls no search)",
+                            if x.context.is_empty() {
+                                String::new()
+                            } else {
+                                format!("{}: ", x.context)
+                            },
+                            x.started.elapsed().as_secs_f64(),
+                            x.seconds
+                        )
+                    })
+            };
+            if let Some(m) = message {
+                if let Some(hook) = HOOK.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+                    hook(&m);
+                }
+                let command = std::env::args().nth(1).unwrap_or_default();
+                eprintln!(
+                    "umax {command}: watchdog: {m}; stopped (docs/reference.md, \"A search that does not stop\"): finished rows are kept, --resume goes on"
+                );
+                std::process::exit(3);
+            }
         }
     }
 }

@@ -67,6 +67,9 @@ pub trait Variant: 'static {
     /// that does not stop would (an edit of `D()` gone wrong), for the watchdog's tests (the
     /// hidden build `loops`).
     const LOOPS: bool = false;
+    /// With [`Variant::LOOPS`]: the loop calls nothing and counts nothing, as a loop inside one
+    /// node would (the hidden build `hangs`: only the wall clock's watchdog sees it).
+    const SILENT: bool = false;
 }
 
 /// micro-Max 3.2 as published.
@@ -141,6 +144,14 @@ pub struct Loops;
 impl Variant for Loops {
     const NAME: &'static str = "loops";
     const LOOPS: bool = true;
+}
+
+/// The wall clock watchdog's test build (`hangs`): 3.2 whose think loops counting nothing.
+pub struct Hangs;
+impl Variant for Hangs {
+    const NAME: &'static str = "hangs";
+    const LOOPS: bool = true;
+    const SILENT: bool = true;
 }
 
 /// A search function of one instance: `D(k,q,l,e,J,Z,E,z,n,P)` on an engine.

@@ -174,6 +174,11 @@ impl Mm48 {
         self.watch_left = i64::MAX;
     }
 
+    /// The think's bound in wall seconds (for the wall clock's watchdog).
+    pub fn watch_seconds(&self) -> f64 {
+        self.watch.bound.seconds
+    }
+
     /// The watchdog's look (`watch_left` ran out): the next countdown, or its panic.
     #[cold]
     #[inline(never)]

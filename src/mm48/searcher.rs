@@ -92,7 +92,9 @@ fn rule(limits: &Limits) -> impl FnMut(i64, i32) -> bool + '_ {
 impl Searcher48 {
     fn run(&mut self, limits: &Limits) -> Think {
         self.engine.watch_think(limits);
+        let wall = crate::engine::wall::watch(self.engine.watch_seconds());
         let t = self.engine.think(&mut rule(limits));
+        drop(wall);
         self.engine.unwatch();
         let iterations: Vec<RootIter> = t.iterations.iter().map(root_iter).collect();
         let (from, to) = match (&t.mv, iterations.last()) {

@@ -29,9 +29,23 @@ impl<W: Write + Send + 'static> SearchJob<W> {
         let best = if self.pos.legal_moves().is_empty() {
             "0000".to_string() // checkmate or stalemate: nothing to search
         } else {
+            // a think that stops calling the search (the wall clock's watchdog ends the
+            // process): bestmove first, the last completed iteration's move
+            let (out, answer, pos) = (self.out.clone(), self.answer.clone(), self.pos.clone());
+            crate::engine::wall::set_hook(Some(Box::new(move |m: &str| {
+                let last = answer
+                    .ready
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .clone();
+                let best = last.unwrap_or_else(|| uci_name(&pos.legal_moves()[0]));
+                answer.send(&out, &format!("info string watchdog: {m}; playing {best}"));
+                answer.send(&out, &format!("bestmove {best}"));
+            })));
             let thought = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 self.think(engine.as_mut())
             }));
+            crate::engine::wall::set_hook(None);
             match thought {
                 Ok(think) => self.choose(engine.as_mut(), think),
                 Err(payload) => match crate::engine::Stuck::of_panic(payload.as_ref()) {
