@@ -30,9 +30,10 @@ from the cell's pairs:
            (seeded per cell); as 1000 sd >= 1036 old (15 s), 1000 sd <= 972 old (60 s), exactly
   p_both   both at once, in the same matches
 Over the grid, each budget equally likely: the mean of each over the cells present, with a 95%
-percentile interval from BOOT resamples of the cells (with replacement) and of each resampled
-cell's pairs (p_reach recomputed exactly, p_time and p_both from INNER matches of each resampled
-cell); the highest cell; the share of the cells with p_reach >= 5%. Joint, for one machine: the
+percentile interval from BOOT resamples of the grid over budgets and pairs: each cell's pairs are
+resampled BOOT times (p_reach recomputed exactly, p_time and p_both from INNER matches of each
+resample), and a grid resample draws the cells with replacement and, for each, one of its pair
+resamples at random; the highest cell; the share of the cells with p_reach >= 5%. Joint, for one machine: the
 15 s match at B and the 60 s match at 4B are independent, so the chance of both is the product,
 averaged over the machines whose two cells are in (same bootstrap, by machine). All of it again
 for the per-think-only cells, side by side.
@@ -56,7 +57,8 @@ Writes (each file whole, through a temporary name and a rename):
                                     joint chances, the model check, the parameters
   RESULTS/post-2006-15/chance.md    short tables of the same
   RESULTS/post-2006-15/chance.svg   p_reach against the budget, fitted model and per-think only
-Run:   scripts/post2006.py [--results DIR] [--check]
+Run:   scripts/post2006.py [--results DIR] [--check] [--draws DRAWS] [--boot BOOT] [--inner INNER]
+       (defaults 4000, 1000, 50; about a minute for all the planned cells)
 --check writes nothing: exit 1 naming the files that differ from what would be written, else 0.
 A missing RESULTS or a malformed cell is a one-line error and exit 2.
 """
@@ -70,6 +72,8 @@ import statistics
 import sys
 from collections import defaultdict
 from fractions import Fraction
+from itertools import accumulate
+from operator import mul
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -106,8 +110,8 @@ class Post:
     def facts(self):
         return {"seconds": self.seconds, "games": self.games, "pairs": self.pairs, "sd_points": self.points,
                 "sd_score": self.points / self.games, "target_half_points": self.target_hp,
-                "time_share": self.time, "time_test": "%s sd / old %s %s" % (
-                    "at least" if self.time_sign > 0 else "at most", "x", self.time_permille / 1000)}
+                "time_share": self.time, "time_test": "1000 x sd's charged nodes %s %d x old's" % (
+                    ">=" if self.time_sign > 0 else "<=", self.time_permille)}
 
 
 POSTS = {15: Post(15, 100, 115, 1036, +1, 57.5, 0.036), 60: Post(60, 50, 53, 972, -1, 26.5, -0.028)}
@@ -160,13 +164,14 @@ def find_cells(root):
 # A move's comment: a think `score/depth CPUs Nn [overrun] [cut] [xF]` or `book...`; any other
 # comment (the termination's) is not a move's.
 _THINK = re.compile(r"\S*/\d+ [\d.]+s (\d+)n\b(.*)")
-_FACTOR = re.compile(r"(?:^| )x(\d+)\.(\d{4})(?= |$)")
+_FACTOR = re.compile(r"(?:^| )x(\d+)\.(\d+)(?= |$)")
 
 
 def pgn_thinks(run, games):
-    """game number -> per ply (nodes, factor in ten-thousandths) of each think, None for a book
-    move, from RUN/games.pgn, for the games whose comments count their moves (others: a game being
-    written, left out). The game's chunks, its [Round] and its tags by umaxresults' own patterns."""
+    """game number -> per ply (nodes, F's numerator, F's denominator) of each think (F the think's
+    factor, 1 without `xF`), None for a book move, from RUN/games.pgn, for the games whose comments
+    count their moves (others: a game being written, left out). The game's chunks, its [Round] and
+    its tags by umaxresults' own patterns."""
     text = ur.read_or_none(os.path.join(run, "games.pgn"), errors="replace") or ""
     want = {g["game"]: len(g["moves"]) for g in games}
     out = {}
@@ -180,7 +185,8 @@ def pgn_thinks(run, games):
             t = _THINK.match(c)
             if t:
                 f = _FACTOR.search(t.group(2))
-                thinks.append((int(t.group(1)), int(f.group(1)) * 10000 + int(f.group(2)) if f else 10000))
+                den = 10 ** len(f.group(2)) if f else 1
+                thinks.append((int(t.group(1)), int(f.group(1)) * den + int(f.group(2)) if f else 1, den))
             elif c.startswith("book"):
                 thinks.append(None)
         if len(thinks) == want[int(m.group(1))]:
@@ -189,18 +195,18 @@ def pgn_thinks(run, games):
 
 
 def charged(thinks, nodes):
-    """(charged nodes, unseen) of one side of a game: its thinks' round(N F) (F in ten-thousandths,
-    rounded half up in integers, as the Rust's f64::round for F as printed), and `nodes` (games.csv)
-    less the thinks' nodes (the think the side lost on time with, not a move of the PGN), charged at
-    the mean factor of the side's thinks. unseen: that think's nodes (0 for none)."""
+    """(charged nodes, unseen) of one side of a game: its thinks' round(N F) (F = num / den as
+    printed, rounded half up in integers, as the Rust's f64::round), and `nodes` (games.csv) less
+    the thinks' nodes (the think the side lost on time with, not a move of the PGN), charged at the
+    mean factor of the side's thinks. unseen: that think's nodes (0 for none)."""
     ts = [t for t in thinks if t]
-    total = sum((2 * n * k + 10000) // 20000 for n, k in ts)
-    unseen = nodes - sum(n for n, _ in ts)
+    total = sum((2 * n * num + den) // (2 * den) for n, num, den in ts)
+    unseen = nodes - sum(t[0] for t in ts)
     if unseen < 0:
         raise Bad("the PGN's thinks count %d nodes, games.csv %d" % (nodes - unseen, nodes))
     if unseen:
-        k = Fraction(sum(k for _, k in ts), len(ts)) if ts else Fraction(10000)
-        total += int(unseen * k / 10000 + Fraction(1, 2))
+        f = sum(Fraction(num, den) for _, num, den in ts) / len(ts) if ts else 1
+        total += int(unseen * f + Fraction(1, 2))
     return total, unseen
 
 
@@ -270,19 +276,46 @@ def read_cell(plan, budget, d):
 
 def p_reach(counts, n, target):
     """P(n pairs drawn with replacement from the pentanomial `counts` (pairs by sd's half-points
-    0..4) score at least `target` half-points), exactly: the coefficients of C(x)^n, C(x) = sum
-    counts[i] x^i, are the ways of each total among m^n (m pairs). C is evaluated at x = 2^b with b
-    wide enough that no coefficient reaches into the next (each is at most m^n), so one integer power
-    is the whole convolution; shifting out the totals below `target` and taking the rest modulo
-    2^b - 1 (2^b = 1 there) adds up the coefficients left, whose sum is below 2^b - 1."""
+    0..4) score at least `target` half-points), exactly, in integers: the coefficients of C(x)^k,
+    C(x) = sum counts[i] x^i, count the ways to each total of k pairs among m^k (m pairs). C^k is
+    one integer power of C evaluated at x = 2^b, b wide enough that no coefficient (at most m^k)
+    reaches into the next. Two half powers, k = n // 2 and n - k, and the ways to reach the target
+    are sum over i of a[i] times the ways of the other half to at least target - i."""
     m = sum(counts)
     if m == 0:
         return None
-    total = m ** n
-    b = total.bit_length() + 1
-    x = sum(c << (b * i) for i, c in enumerate(counts))
-    tail = (x ** n >> (b * max(target, 0))) % ((1 << b) - 1)
-    return float(Fraction(tail, total))
+
+    def coefficients(k):
+        width = ((m ** k).bit_length() + 8) // 8  # bytes a coefficient, and one bit to spare
+        x = sum(c << (8 * width * i) for i, c in enumerate(counts))
+        raw = (x ** k).to_bytes(width * (4 * k + 1), "little")
+        return [int.from_bytes(raw[i * width:(i + 1) * width], "little") for i in range(4 * k + 1)]
+
+    a = coefficients(n // 2)
+    c = a if n - n // 2 == n // 2 else coefficients(n - n // 2)
+    at_least = list(accumulate(reversed(c)))[::-1]  # at_least[j]: the other half's ways to j or more
+    t = max(target, 0)
+    ways = at_least[0] * sum(a[t:])  # from t on, any total of the other half will do
+    lo, hi = max(0, t - len(c) + 1), min(t, len(a))  # below t, those where the other half can make it up
+    ways += sum(map(mul, a[lo:hi], at_least[t - hi + 1:t - lo + 1][::-1]))
+    return float(Fraction(ways, m ** n))
+
+
+_BYTES = {}
+
+
+def indices(rng, m, k):
+    """k indices drawn uniformly from range(m): bytes for m <= 256 (random bytes below the largest
+    multiple of m, each taken modulo m: a few C calls instead of k Python ones), else a list."""
+    if m > 256:
+        return [rng.randrange(m) for _ in range(k)]
+    if m not in _BYTES:
+        _BYTES[m] = (bytes(i % m for i in range(256)), bytes(range(256 - 256 % m, 256)))
+    table, drop = _BYTES[m]
+    out = b""
+    while len(out) < k:
+        out += rng.randbytes(k - len(out) + 8).translate(table, drop)
+    return out[:k]
 
 
 class Cell:
@@ -296,16 +329,17 @@ class Cell:
         self.off = max(0, -min(d))
         self.S = self.post.pairs * (max(d) + self.off) + 1
         self.vals = [p["hp"] * self.S + x + self.off for p, x in zip(pairs, d)]
+        self.pool = None
 
     def hits(self, rng, vals, k):
         """(reach, time, both): how many of k matches of the post's size, drawn from `vals` (this
         cell's packed pairs or a resample of them), reach the post's score, its time figure, both."""
         n, S, post = self.post.pairs, self.S, self.post
         noff, target, sign = n * self.off, post.target_hp, post.time_sign
-        picks = rng.choices(vals, k=n * k)
+        idx, get = indices(rng, len(vals), n * k), vals.__getitem__
         reach = time = both = 0
         for i in range(0, n * k, n):
-            hp, e = divmod(sum(picks[i:i + n]), S)
+            hp, e = divmod(sum(map(get, idx[i:i + n])), S)
             r = hp >= target
             t = (e - noff) * sign >= 0
             reach += r
@@ -318,6 +352,21 @@ class Cell:
         for v in vals:
             c[v // self.S] += 1
         return c
+
+    def resamples(self, boot, inner):
+        """`boot` resamples of the cell's pairs (drawn with replacement, seeded by the cell), each
+        as its (p_reach exact, p_time and p_both from `inner` matches); computed once, for the
+        grid's bootstrap and the joint one."""
+        if self.pool is None:
+            rng, cache, self.pool = random.Random("pairs/%s/%d" % (self.plan.key, self.budget)), {}, []
+            for _ in range(boot):
+                vals = [self.vals[i] for i in indices(rng, len(self.vals), len(self.vals))]
+                key = tuple(self.counts(vals))
+                if key not in cache:
+                    cache[key] = p_reach(key, self.post.pairs, self.post.target_hp)
+                _, t, b = self.hits(rng, vals, inner)
+                self.pool.append((cache[key], t / inner, b / inner))
+        return self.pool
 
 
 def cell_facts(plan, budget, pairs, seed, no_pgn, unseen, draws):
@@ -353,22 +402,19 @@ def percentile_interval(xs):
 def boot_units(units, boot, inner, seed):
     """The 95% percentile intervals of the mean over `units` of each unit's (p_reach, p_time, p_both),
     a unit's being the product of its cells' (a grid's unit is one cell; a machine's, its 15 s and
-    60 s cells, two independent matches): `boot` times, the units drawn with replacement and each
-    drawn cell's pairs drawn with replacement; p_reach exact, p_time and p_both from `inner` matches."""
+    60 s cells, two independent matches): `boot` times, the units drawn with replacement and, for
+    each drawn cell, one of its pair resamples (Cell.resamples) drawn at random."""
     rng = random.Random(seed)
-    cache, means = {}, ([], [], [])
+    means = ([], [], [])
     U = len(units)
     for _ in range(boot):
         tot = [0.0, 0.0, 0.0]
         for _ in range(U):
             prod = [1.0, 1.0, 1.0]
             for c in units[rng.randrange(U)]:
-                vals = rng.choices(c.vals, k=len(c.vals))
-                key = (c.post.seconds, tuple(c.counts(vals)))
-                if key not in cache:
-                    cache[key] = p_reach(key[1], c.post.pairs, c.post.target_hp)
-                _, t, b = c.hits(rng, vals, inner)
-                prod = [prod[0] * cache[key], prod[1] * t / inner, prod[2] * b / inner]
+                pool = c.resamples(boot, inner)
+                r, t, b = pool[rng.randrange(len(pool))]
+                prod = [prod[0] * r, prod[1] * t, prod[2] * b]
             tot = [a + b for a, b in zip(tot, prod)]
         for i in range(3):
             means[i].append(tot[i] / U)
@@ -415,11 +461,10 @@ def grid_summary(plan, rows, cells, boot, inner):
     n_low = sum(r["p_reach"] >= LOW for r in rows)
     S["p_reach_at_least_5pct"] = {"cells": n_low, "of": len(rows), "share": n_low / len(rows)}
     hp = sum(r["sd_points"] for r in rows)
-    nodes = [n for c in cells for p in c.pairs for n in p["nodes"]]
+    ratios = [n / c.budget for c in cells for p in c.pairs for n in p["nodes"]]  # a game side's nodes / budget
     S["pooled"] = {"sd_points": hp, "sd_score": hp / S["games"],
                    "ptnml": [sum(r["p%d" % i] for r in rows) for i in range(5)],
-                   "delivered": sum(n / c.budget for c in cells for p in c.pairs for n in p["nodes"]) / len(nodes),
-                   "delivered_median": ur.median([n / c.budget for c in cells for p in c.pairs for n in p["nodes"]]),
+                   "delivered": sum(ratios) / len(ratios), "delivered_median": ur.median(ratios),
                    "time_share": sum(r["sd_charged"] for r in rows) / sum(r["old_charged"] for r in rows) - 1,
                    "unseen_thinks": sum(r["unseen_thinks"] for r in rows)}
     return S
@@ -475,17 +520,18 @@ def cpu_run(results, boot):
     for r in run.rows:
         by_pair[r["pair"]].append(r)
     pairs = [gs for _, gs in sorted(by_pair.items()) if len(gs) == 2]
-    share = lambda ps: ur.share(sum(ply4(g) == MAJOR for gs in ps for g in gs),
-                                sum(ply4(g) is not None for gs in ps for g in gs))
-    rng = random.Random("cpu/" + CPU_RUN)
-    reps = [share(rng.choices(pairs, k=len(pairs))) for _ in range(boot)]
-    slo, shi = percentile_interval([s for s in reps if s is not None])
     games = [g for gs in pairs for g in gs]
+    # per pair: (games through PREFIX, of them MAJOR at ply 4), resampled by pairs
+    counts = [(sum(ply4(g) is not None for g in gs), sum(ply4(g) == MAJOR for g in gs)) for gs in pairs]
+    share = lambda cs: ur.share(sum(c[1] for c in cs), sum(c[0] for c in cs))
+    rng = random.Random("cpu/" + CPU_RUN)
+    reps = [share(rng.choices(counts, k=len(counts))) for _ in range(boot)]
+    slo, shi = percentile_interval([s for s in reps if s is not None])
     return {"dir": CPU_RUN, "games": len(run.rows), "pairs": len(pairs), "odd_pairs": odd, "ptnml": ptnml,
             "sd_score": ur.mean([g["test_score"] for g in games]),
             "elo": elo, "elo_lo": lo, "elo_hi": hi, "elo_pm": pm, "score_lo": score_of_elo(lo), "score_hi": score_of_elo(hi),
             "ply4_reaching": sum(ply4(g) is not None for g in games), MAJOR: sum(ply4(g) == MAJOR for g in games),
-            MINOR: sum(ply4(g) == MINOR for g in games), MAJOR + "_share": share(pairs),
+            MINOR: sum(ply4(g) == MINOR for g in games), MAJOR + "_share": share(counts),
             MAJOR + "_share_lo": slo, MAJOR + "_share_hi": shi,
             "blocks": [{"block": k + 1, "games": len(rs), "first_game": min(r["game"] for r in rs),
                         "nodes_median": ur.median([n for r in rs for n in (r["test_nodes"], r["base_nodes"])])}
@@ -528,12 +574,13 @@ def model_check(plan, rows, cells, cpu, boot):
         share = None if None in shares else sum(weight[u] * per_cell[u][1] for u in used) / W
         return score, share
 
-    facts = lambda ps: (sum(p["hp"] for p in ps) / (4 * len(ps)),
-                        ur.share(sum(mv == MAJOR for p in ps for mv in p["ply4"]),
-                                 sum(mv is not None for p in ps for mv in p["ply4"])))
-    score, share = predict({u: facts(at[u][1].pairs) for u in used})
+    # per pair of a used cell: (sd's half-points, games through PREFIX, of them MAJOR at ply 4)
+    pairs = {u: [(p["hp"], sum(mv is not None for mv in p["ply4"]), p["ply4"].count(MAJOR)) for p in at[u][1].pairs]
+             for u in used}
+    facts = lambda ps: (sum(p[0] for p in ps) / (4 * len(ps)), ur.share(sum(p[2] for p in ps), sum(p[1] for p in ps)))
+    score, share = predict({u: facts(pairs[u]) for u in used})
     rng = random.Random("check/" + plan.key)
-    reps = [predict({u: facts(rng.choices(at[u][1].pairs, k=len(at[u][1].pairs))) for u in used}) for _ in range(boot)]
+    reps = [predict({u: facts(rng.choices(pairs[u], k=len(pairs[u]))) for u in used}) for _ in range(boot)]
     lo, hi = percentile_interval([s for s, _ in reps])
     slo, shi = percentile_interval([s for _, s in reps if s is not None])
     M.update({"cells_used": [{"budget": u, "blocks_games": weight[u], "pairs": at[u][0]["pairs"],
@@ -573,10 +620,15 @@ def build(results, draws=DRAWS, boot=BOOT, inner=INNER, check_boot=CHECK_BOOT):
                         "interval": "95%, percentile (2.5% and 97.5% points)",
                         "charge": "round(N F) per think; a think the PGN does not show (lost on time) at the "
                                   "mean F of its side's other thinks in the game"},
-         "notes": [THINK_SEEDS_NOTE,
-                   "a partial cell (a cell being played) counts with its complete pairs; its p's come from them",
-                   "p_time and p_both inside the grid's bootstrap come from %d matches per resampled cell, which "
-                   "widens their intervals a little (Monte Carlo noise)" % inner],
+         "notes": {"seeds": THINK_SEEDS_NOTE,
+                   "partial": "a cell being played counts with its complete pairs: its chances are those of a match "
+                              "drawn from them",
+                   "draws": "a cell's p_time and p_both are shares of %d matches drawn from its pairs (0 means none "
+                            "of them reached the figure)" % draws,
+                   "bootstrap": "the grid's interval: each cell's pairs are resampled %d times (seeded by the cell; "
+                                "p_reach exact, p_time and p_both from %d matches each, which widens their intervals "
+                                "a little); a grid resample draws the cells (for the joint chance, the machines) with "
+                                "replacement and, for each, one of its pair resamples at random" % (boot, inner)},
          "sets": {k: dict(summaries[k], cells=sets[k][0]) for k in summaries},
          "joint": {m: joint(m, sets, boot, inner) for m in MODELS},
          "model_check": {"cpu": cpu, "prefix": " ".join(PREFIX), "moves": [MAJOR, MINOR],
@@ -622,7 +674,15 @@ def csv_text(rows, S):
 
 # ---------------------------------------------------------------------------------------------- md
 
-P = lambda x: "n/a" if x is None else pct(x)
+def P(x):
+    """A chance or share as a percentage (one decimal), "<0.1%" and ">99.9%" for those not 0 or 1."""
+    if x is None:
+        return "n/a"
+    if 0 < x < 0.0005:
+        return "<0.1%"
+    if 0.9995 <= x < 1:
+        return ">99.9%"
+    return pct(x)
 MB = lambda b: fixed(b / 1e6, 1)
 
 
@@ -668,7 +728,7 @@ def md_text(F):
         L.append("| one machine, 15 s and 60 s: %s | %s | %s |" % (text, iv_text(J["fitted"].get(name)),
                                                                  iv_text(J["think"].get(name))))
     L.append("| machines with both cells in | %d | %d |" % (J["fitted"]["machines"], J["think"]["machines"]))
-    L += ["", "Read with care: %s. %s." % (F["notes"][0], F["notes"][2][0].upper() + F["notes"][2][1:])]
+    L += ["", "Read with care:", ""] + ["- %s." % F["notes"][k] for k in ("seeds", "partial", "draws", "bootstrap")]
     cpu = C["cpu"]
     L += ["", "## The model check: the CPU-clock run `%s`" % CPU_RUN, ""]
     if cpu is None:
@@ -678,9 +738,10 @@ def md_text(F):
               "model's delivered fraction, the median of nodes / budget of its 15 s game sides); the model predicts "
               "the games-weighted mean of the nearest cells. Ply 4 after `%s`: the share of %s (against %s)." % (
                   len(cpu["blocks"]), BLOCK, C["prefix"], MAJOR, MINOR), "",
-              "| | sd score [95%] | Elo [95%] | " + MAJOR + " share [95%] | cells used (M) | within the other's interval |",
-              "|---|---|---|---|---|---|",
-              "| CPU clock, %d games | %s [%s, %s] | %s ± %s | %s [%s, %s] | | |" % (
+              "| | sd score [95%%] | Elo [95%%] | %s share [95%%] | cells used (M) | score: model in the CPU's "
+              "interval / CPU in the model's | share: the same |" % MAJOR,
+              "|---|---|---|---|---|---|---|",
+              "| CPU clock, %d games | %s [%s, %s] | %s ± %s | %s [%s, %s] | | | |" % (
                   cpu["games"], P(cpu["sd_score"]), P(cpu["score_lo"]), P(cpu["score_hi"]), elo_or_na(cpu["elo"]),
                   fixed(cpu["elo_pm"]), P(cpu[MAJOR + "_share"]), P(cpu[MAJOR + "_share_lo"]),
                   P(cpu[MAJOR + "_share_hi"]))]
@@ -691,10 +752,9 @@ def md_text(F):
                 why = M.get("missing") or "cells not in yet: %s M%s" % (
                     ", ".join(MB(b) for b in M["budgets_missing"]) or "none",
                     "; blocks outside the grid: %s" % M["blocks_outside_grid"] if M["blocks_outside_grid"] else "")
-                L.append("| %s | %s | | | | |" % (MODELS[m], why))
+                L.append("| %s | %s | | | | | |" % (MODELS[m], why))
                 continue
-            L.append("| %s | %s [%s, %s] | %s [%s, %s] | %s [%s, %s] | %s | score: model in CPU's %s, CPU in model's %s; "
-                     "share: %s, %s |" % (
+            L.append("| %s | %s [%s, %s] | %s [%s, %s] | %s [%s, %s] | %s | %s / %s | %s / %s |" % (
                          MODELS[m], P(M["sd_score"]), P(M["score_lo"]), P(M["score_hi"]), elo_or_na(M["elo"]),
                          elo_or_na(M["elo_lo"]), elo_or_na(M["elo_hi"]), P(M[MAJOR + "_share"]),
                          P(M[MAJOR + "_share_lo"]), P(M[MAJOR + "_share_hi"]),
@@ -730,7 +790,7 @@ def svg_text(F):
     """Two panels: the chance of the post's score per cell against the budget (15 s: B; 60 s: B/4),
     a series per model, each with its grid mean (dashed) and interval (band)."""
     S = F["sets"]
-    W, L, R, TOP, PH, GAP, BOT = 960, 70, 280, 40, 240, 70, 50
+    W, L, R, TOP, PH, GAP, BOT = 960, 70, 290, 70, 240, 80, 50
     H = TOP + 2 * PH + GAP + BOT
     pw = W - L - R
     colours = {"fitted": "#15c", "think": "#d62"}
@@ -761,7 +821,7 @@ def svg_text(F):
         o.append('<text x="%.1f" y="%d" text-anchor="middle">%s</text>' % (
             L + pw / 2, top + PH + 36, "budget (M nodes a side)" if sec == "15" else
             "budget / 4 (M nodes a side; the 15 s budget of the same machine)"))
-        o.append('<text x="%d" y="%d" font-weight="bold">%s</text>' % (L, top - 8, nm.esc(
+        o.append('<text x="%d" y="%d" font-weight="bold">%s</text>' % (L, top - 10, nm.esc(
             "%s s: P(sd scores at least %s of %d)" % (sec, fixed(post["sd_points"], 1), post["games"]))))
         o.append('<text x="18" y="%.1f" text-anchor="middle" transform="rotate(-90 18 %.1f)">chance</text>' % (
             top + PH / 2, top + PH / 2))
@@ -789,9 +849,11 @@ def svg_text(F):
             o.append('<text x="%d" y="%d">%s</text>' % (L + pw + 34, ly + 16, nm.esc(
                 "%d of %d cells, %d games" % (s["cells_in"], s["cells_planned"], s["games"]))))
             o.append('<text x="%d" y="%d">%s</text>' % (L + pw + 34, ly + 32, nm.esc(
-                "mean %s (dashed; band: 95%%)" % iv_text(s.get("p_reach")) if "p_reach" in s else "no cell yet")))
+                "mean %s" % iv_text(s.get("p_reach")) if "p_reach" in s else "no cell yet")))
             ly += 60
-        o.append('<text x="%d" y="%d">hollow: a cell being played</text>' % (L + pw + 10, ly))
+        for i, t in enumerate(("dashed: the mean over the cells in,", "band: its 95% interval;",
+                               "hollow: a cell being played")):
+            o.append('<text x="%d" y="%d" fill="#555">%s</text>' % (L + pw + 10, ly + 16 * i, t))
     o.append("</svg>")
     return "\n".join(o) + "\n"
 

@@ -263,6 +263,13 @@ def post2006_facts(f):
     for secs, planned, post in ((15, 61, "57.5%"), (60, 31, "53%")):
         rows = read_csv(RES / f"post-2006-{secs}" / "chance.csv")
         cells = [r for r in rows if r["cell"] != "all"]
+        # chance.csv is scripts/post2006.py's: stale if a cell's rows changed since
+        on_disk = {d.name: sum(1 for _ in read_csv(d / "games.csv"))
+                   for d in (RES / f"post-2006-{secs}").glob("b*") if (d / "games.csv").is_file()}
+        in_csv = {r["cell"]: int(r["games"]) for r in cells}
+        if on_disk != in_csv:
+            sys.exit(f"report.py: results/post-2006-{secs}/chance.csv is stale (cells and games {in_csv} "
+                     f"against the rows {on_disk}): run python3 scripts/post2006.py")
         games = sum(int(r["games"]) for r in cells)
         f[f"post{secs}_cells"], f[f"post{secs}_games"] = len(cells), games
         every = [r for r in rows if r["cell"] == "all" and r.get("p_reach")]
