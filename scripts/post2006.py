@@ -808,9 +808,9 @@ def svg_text(F):
         vals = [r["p_reach"] for _, s in sets for r in s["cells"]] + [
             s["p_reach"]["hi"] for _, s in sets if "p_reach" in s and s["p_reach"]["hi"] is not None]
         ymax = next((t for t in (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0) if t >= max(vals + [0])), 1.0)
-        ystep = ymax / 5
+        ystep = next(t for t in (0.01, 0.02, 0.05, 0.1, 0.2) if ymax / t <= 8)  # at most 8 steps, round ones
         y = lambda p: top + PH * (1 - p / ymax)
-        for i in range(6):
+        for i in range(round(ymax / ystep) + 1):
             p = ystep * i
             o.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#eee"/>' % (L, y(p), L + pw, y(p)))
             o.append('<text x="%d" y="%.1f" text-anchor="end">%s</text>' % (L - 6, y(p) + 4, pct(p, 0)))

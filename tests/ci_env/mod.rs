@@ -7,6 +7,7 @@
 //!
 //! Either may end with `: <why>` when the tool's check says more than "not found".
 
+use crate::common::deadline::{Deadline, Kind};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -76,7 +77,7 @@ impl Tool {
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
-                .status()
+                .status_within(&format!("{} --version", self.name()), Kind::Quick.limit())
                 .is_ok(),
         }
     }

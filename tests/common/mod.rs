@@ -13,12 +13,14 @@
 
 #![allow(dead_code)]
 
+pub mod deadline;
+
+use deadline::{Deadline, Kind};
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::{Mutex, OnceLock};
-use std::time::{Duration, Instant};
 
 /// The umax binary under test: cargo's, or another build of the same source given by the
 /// environment variable `UMAX_BIN` (the profile-guided binary of `scripts/pgo-build.sh`, checked
@@ -96,11 +98,26 @@ impl Session {
 
     /// The node limit as an integer for `umax --nodes`.
     pub fn nodes_int(&self) -> u64 {
-        if let Some((m, e)) = self.nodes.split_once('e') {
-            m.parse::<u64>().unwrap() * 10u64.pow(e.parse().unwrap())
-        } else {
-            self.nodes.parse().unwrap()
-        }
+        nodes_int(&self.nodes)
+    }
+}
+
+/// A node limit as the C macro takes it (`5000`, `1e7`), as an integer.
+fn nodes_int(nodes: &str) -> u64 {
+    if let Some((m, e)) = nodes.split_once('e') {
+        m.parse::<u64>().unwrap() * 10u64.pow(e.parse().unwrap())
+    } else {
+        nodes.parse().unwrap()
+    }
+}
+
+/// The deadline of a session whose thinks stop at `nodes`: the published 10 million nodes are
+/// [`Kind::LongSearch`].
+fn session_kind(nodes: u64) -> Kind {
+    if nodes >= 1_000_000 {
+        Kind::LongSearch
+    } else {
+        Kind::Search
     }
 }
 
@@ -219,8 +236,7 @@ pub fn build_original(what: &str, more: &[Tool], args: &[&str]) -> Option<String
     let o = Command::new("bash")
         .arg(root().join("scripts/build-original.sh"))
         .args(args)
-        .output()
-        .expect("bash runs scripts/build-original.sh");
+        .output_within("scripts/build-original.sh", Kind::Build.limit());
     assert!(
         o.status.success(),
         "scripts/build-original.sh {args:?} failed (gcc and patch are here):\n{}",
@@ -266,17 +282,13 @@ fn stdbuf() -> Option<&'static str> {
     let have = *HAVE.get_or_init(|| {
         Command::new("stdbuf")
             .arg("--version")
+            .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
-            .status()
+            .status_within("stdbuf --version", Kind::Quick.limit())
             .is_ok_and(|s| s.success())
     });
     have.then_some("stdbuf")
-}
-
-fn kill(child: &mut Child) {
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 /// Runs a C binary on `input` and returns its output up to the point where it meets end of
@@ -294,43 +306,41 @@ pub fn run_c(c: &CBin, input: &[u8]) -> Vec<u8> {
         None => Command::new(bin),
     };
     cmd.envs(c.env.iter().map(|(k, v)| (*k, v.as_str())));
-    let mut child = cmd
+    let name = bin.file_name().unwrap_or_default().to_string_lossy();
+    // the plain twin thinks to the published 10 million nodes
+    let nodes = c
+        .env
+        .iter()
+        .find(|(k, _)| *k == "MM_NODES")
+        .map_or(10_000_000, |(_, v)| nodes_int(v));
+    // the watchdog: a C run that takes far too long is killed (and the test then fails)
+    let mut twin = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e}", bin.display()));
-    let mut stdin = child.stdin.take().unwrap();
+        .spawn_within(
+            &format!("the C twin {name} on {} input lines", lines_read(input)),
+            session_kind(nodes).limit(),
+        );
+    let mut stdin = twin.child.stdin.take().unwrap();
     let data = input.to_vec();
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(&data);
         // dropping stdin closes it: the C then meets end of input
     });
-    let stdout = child.stdout.take().unwrap();
-    let pid = child.id();
-    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let done2 = done.clone();
-    // Watchdog: a C run that takes far too long is killed (and the test then fails).
-    std::thread::spawn(move || {
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(900) {
-            if done2.load(std::sync::atomic::Ordering::Relaxed) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(200));
-        }
-        // SAFETY: plain kill(2) of the child we spawned.
-        unsafe {
-            libc::kill(pid as i32, libc::SIGKILL);
-        }
-    });
+    let stdout = twin.child.stdout.take().unwrap();
     let mut reader = BufReader::new(stdout);
     let mut out = Vec::new();
     let mut board_lines = 0usize;
     let mut line = Vec::new();
     while board_lines < 8 * boards {
         line.clear();
-        let n = reader.read_until(b'\n', &mut line).unwrap();
+        let read = reader.read_until(b'\n', &mut line);
+        if !matches!(read, Ok(n) if n > 0) {
+            // the end of its output: the deadline's message if it killed the C
+            twin.check();
+        }
+        let n = read.unwrap();
         if n == 0 {
             break;
         }
@@ -339,8 +349,8 @@ pub fn run_c(c: &CBin, input: &[u8]) -> Vec<u8> {
             board_lines += 1;
         }
     }
-    done.store(true, std::sync::atomic::Ordering::Relaxed);
-    kill(&mut child);
+    // the C never ends: dropping the guard kills it
+    drop(twin);
     let _ = writer.join();
     out
 }
@@ -376,34 +386,24 @@ fn run_umax_once(s: &Session, b: B, trace: bool) -> Vec<u8> {
     if trace {
         cmd.arg("--trace");
     }
-    run_with_input(cmd, &s.input)
+    run_within(cmd, &s.input, session_kind(s.nodes_int()))
 }
 
-pub fn run_with_input(mut cmd: Command, input: &[u8]) -> Vec<u8> {
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn umax");
-    let mut stdin = child.stdin.take().unwrap();
-    let data = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&data);
-    });
-    let mut out = Vec::new();
-    child.stdout.take().unwrap().read_to_end(&mut out).unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let status = child.wait().unwrap();
-    writer.join().unwrap();
-    assert!(status.success(), "umax failed ({status}): {err}");
-    out
+/// Runs umax `cmd` on `input` (within the deadline of a search) and returns its stdout; it
+/// must succeed.
+pub fn run_with_input(cmd: Command, input: &[u8]) -> Vec<u8> {
+    run_within(cmd, input, Kind::Search)
+}
+
+fn run_within(mut cmd: Command, input: &[u8], kind: Kind) -> Vec<u8> {
+    let what = format!(
+        "umax {}",
+        cmd.get_args().next().unwrap_or_default().to_string_lossy()
+    );
+    let o = cmd.output_with_input(&what, input, kind.limit());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "umax failed ({}): {err}", o.status);
+    o.stdout
 }
 
 /// Byte-for-byte comparison. On a mismatch: the first differing line, and the input and both

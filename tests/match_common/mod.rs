@@ -1,6 +1,7 @@
 //! Helpers shared by the `tests/match_*.rs` files.
 #![allow(dead_code)]
 
+pub use crate::common::deadline::{Deadline, Guarded, Kind};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use umax::games_csv::GameRow;
@@ -26,14 +27,14 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Runs `umax match ARGS` and returns its output (stdin closed, so no progress bar).
+/// Runs `umax match ARGS` and returns its output (stdin closed, so no progress bar), within
+/// the deadline of a match.
 pub fn run_match(args: &[&str]) -> Output {
     umax()
         .arg("match")
         .args(args)
         .stdin(std::process::Stdio::null())
-        .output()
-        .expect("umax runs")
+        .output_within("umax match", Kind::Games.limit())
 }
 
 /// Like [`run_match`], but the run must succeed.

@@ -3,6 +3,7 @@
 //! (only self-deepening iterates past n; only sdp re-searches in the parent), a node cap cuts
 //! the think and the counts still add up, and the command refuses bad input and resumes.
 
+use crate::common::deadline::{Deadline, Kind};
 use std::process::Command;
 use umax::anatomy_jobs::{Position, run_job};
 use umax::budget::Budget;
@@ -137,8 +138,7 @@ fn umax(args: &[&str]) -> std::process::Output {
     Command::new(UMAX)
         .arg("anatomy")
         .args(args)
-        .output()
-        .unwrap()
+        .output_within("umax anatomy", Kind::Search.limit())
 }
 
 fn scratch(name: &str) -> std::path::PathBuf {

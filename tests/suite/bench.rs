@@ -3,6 +3,7 @@
 //! recorded in `tests/golden/bench-c.tsv`, and the live C in the deeper run).
 
 use crate::common;
+use common::deadline::{Deadline, Kind};
 
 use std::process::Command;
 use umax::bench::{BUILTIN, builtin_suite};
@@ -38,8 +39,7 @@ fn bench_once(args: &[&str]) -> String {
     let out = Command::new(common::umax_bin())
         .arg("bench")
         .args(args)
-        .output()
-        .unwrap();
+        .output_within("umax bench", Kind::Search.limit());
     crate::common::succeeded(&out, "umax");
     String::from_utf8(out.stdout).unwrap()
 }
@@ -245,15 +245,13 @@ fn bad_positions_file_is_a_clear_error() {
     std::fs::write(&pos, "e2e4 e7e5\ne2e4 e7e5 e1e3\n").unwrap();
     let out = Command::new(common::umax_bin())
         .args(["bench", "--positions", pos.to_str().unwrap()])
-        .output()
-        .unwrap();
+        .output_within("umax bench --positions", Kind::Quick.limit());
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.txt:2:") && err.contains("e1e3"), "{err}");
     let missing = Command::new(common::umax_bin())
         .args(["bench", "--positions", "/nonexistent/x.txt"])
-        .output()
-        .unwrap();
+        .output_within("umax bench --positions", Kind::Quick.limit());
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read"));
     std::fs::remove_dir_all(&dir).unwrap();

@@ -4,6 +4,7 @@
 //! forfeiting thinks' table is itself regenerated from the committed games.
 
 use crate::ci_env;
+use crate::common::deadline::{Deadline, Kind};
 
 use std::process::Command;
 
@@ -21,8 +22,7 @@ fn check_script(script: &str, what: &str) -> bool {
     let out = Command::new("python3")
         .arg(format!("{root}/scripts/{script}"))
         .arg("--check")
-        .output()
-        .unwrap();
+        .output_within(&format!("scripts/{script} --check"), Kind::Script.limit());
     assert!(
         out.status.success(),
         "{}{}",
@@ -45,8 +45,7 @@ fn the_forfeiting_thinks_table_is_what_the_games_give() {
     let out = Command::new("python3")
         .arg(format!("{root}/scripts/forfeit-thinks.py"))
         .arg(format!("{root}/results/tc-60"))
-        .output()
-        .unwrap();
+        .output_within("scripts/forfeit-thinks.py", Kind::Script.limit());
     crate::common::succeeded(&out, "scripts/forfeit-thinks.py");
     let committed =
         std::fs::read_to_string(format!("{root}/results/tc-60/forfeit-thinks.csv")).unwrap();
@@ -73,8 +72,10 @@ fn script_check(script: &std::path::Path, dir: &std::path::Path) -> std::process
         .arg(script)
         .arg(dir)
         .arg("--check")
-        .output()
-        .unwrap()
+        .output_within(
+            &format!("{} --check", script.display()),
+            Kind::Script.limit(),
+        )
 }
 
 fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
@@ -170,8 +171,7 @@ fn the_report_catches_a_changed_number() {
         Command::new("python3")
             .arg(tmp.join("scripts/report/report.py"))
             .arg("--check")
-            .output()
-            .unwrap()
+            .output_within("scripts/report/report.py --check", Kind::Script.limit())
     };
     let out = run();
     assert!(

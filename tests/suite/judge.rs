@@ -3,6 +3,7 @@
 //! be, as the C tests require gcc there). Also: a missing, a mute, a dying and a hanging judge, and `--resume`.
 
 use crate::ci_env;
+use crate::common::deadline::{Deadline, Kind};
 use crate::match_common::scratch as scratch_dir;
 
 use std::ffi::OsStr;
@@ -62,7 +63,7 @@ fn judge(args: &[&dyn AsRef<OsStr>]) -> Output {
     for a in args {
         cmd.arg(a);
     }
-    cmd.output().unwrap()
+    cmd.output_within("umax judge", Kind::Games.limit())
 }
 
 fn ok(out: &Output) -> String {

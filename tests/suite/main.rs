@@ -6,6 +6,7 @@
 mod anatomy;
 mod bench;
 mod claims;
+mod deadline;
 mod golden;
 mod hostile_fuzz_smoke;
 mod hostile_play;

@@ -4,7 +4,7 @@
 
 use crate::match_common;
 
-use match_common::{run_match, run_ok, scratch};
+use match_common::{Deadline, Kind, run_match, run_ok, scratch};
 use std::path::Path;
 
 fn args(v: &[String]) -> Vec<&str> {
@@ -102,14 +102,12 @@ fn old_against_sdnr_names_sdnr_everywhere() {
     let v = match_common::umax()
         .args(["verify-c", out.join("games.csv").to_str().unwrap()])
         .args(["--c-old", "no-such-old", "--c-sd", "no-such-sd"])
-        .output()
-        .unwrap();
+        .output_within("umax verify-c", Kind::Games.limit());
     refused(&v, "no-such-old: no such file");
     let v = match_common::umax()
         .args(["verify-c", out.join("games.csv").to_str().unwrap()])
         .args(["--c", "old=no-such-old", "--c", "sdnr=no-such-sdnr"])
-        .output()
-        .unwrap();
+        .output_within("umax verify-c", Kind::Games.limit());
     refused(
         &v,
         "verify-c: --c sdnr=...: sdnr has no C twin in the repository",

@@ -203,7 +203,10 @@ fn write_rows(name: &str, rows: &[GameRow]) -> PathBuf {
 }
 
 fn verify_c(args: &[&str]) -> std::process::Output {
-    umax().arg("verify-c").args(args).output().unwrap()
+    umax()
+        .arg("verify-c")
+        .args(args)
+        .output_within("umax verify-c", Kind::Games.limit())
 }
 
 /// `umax verify-c`: the same check from the command line, with its failures.
@@ -322,40 +325,21 @@ fn verify_c_refuses_the_uninstrumented_c() {
 }
 
 /// Runs `cmd` with `input` on stdin and returns its stdout; fails if it does not exit within a
-/// minute (a C that loops at end of input would hang here) or exits with an error.
+/// minute (a C that loops at end of input would hang here: its deadline kills it) or exits with
+/// an error.
 fn run_with_input(mut cmd: Command, input: &str) -> Vec<u8> {
-    use std::io::{Read, Write};
-    use std::process::Stdio;
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the program starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap(); // stdin dropped here: end of input
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut out = Vec::new();
-        stdout.read_to_end(&mut out).map(|_| out)
-    });
-    let start = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > std::time::Duration::from_secs(60) {
-            let _ = child.kill();
-            panic!("{cmd:?} did not exit at end of input within 60 s");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
-    assert!(status.success(), "{cmd:?} exited with {status}");
-    reader.join().unwrap().unwrap()
+    let name = std::path::Path::new(cmd.get_program())
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    let out = cmd.output_with_input(
+        &format!("{name}, which must exit at end of input,"),
+        input.as_bytes(),
+        std::time::Duration::from_secs(60),
+    );
+    assert!(out.status.success(), "{cmd:?} exited with {}", out.status);
+    out.stdout
 }
 
 /// `scripts/build-original.sh --twin` (the binaries `scripts/bench-vs-c.sh` times): each build's

@@ -6,7 +6,7 @@
 
 use crate::match_common;
 
-use match_common::{path_str, rows, run_match, run_ok, scratch, umax};
+use match_common::{Deadline, Kind, path_str, rows, run_match, run_ok, scratch, umax};
 
 const SMALL: &[&str] = &["--hash-bits", "12", "--max-plies", "40"];
 
@@ -128,8 +128,7 @@ fn different_machines_merge_but_different_references_do_not() {
     let out = umax()
         .args(["report", path_str(&a), path_str(&b), "--no-plots", "--out"])
         .arg(&merged)
-        .output()
-        .unwrap();
+        .output_within("umax report", Kind::Quick.limit());
     crate::common::succeeded(&out, "umax");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Score of sd vs old"), "{text}");
@@ -138,8 +137,7 @@ fn different_machines_merge_but_different_references_do_not() {
     let out = umax()
         .args(["report", path_str(&a), path_str(&c), "--no-plots", "--out"])
         .arg(base.join("refused"))
-        .output()
-        .unwrap();
+        .output_within("umax report", Kind::Quick.limit());
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("mixed settings"), "{err}");

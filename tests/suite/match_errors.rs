@@ -244,8 +244,7 @@ fn pgn_openings_file_and_default_directory() {
         .args(SHORT)
         .arg("--openings")
         .arg(&pgn)
-        .output()
-        .unwrap();
+        .output_within("umax match (no --out)", Kind::Games.limit());
     crate::common::succeeded(&out, "umax");
     let runs: Vec<_> = std::fs::read_dir(dir.join("runs"))
         .unwrap()
@@ -277,7 +276,9 @@ fn pgn_openings_file_and_default_directory() {
         command.contains(&format!("\ncommit: {build_commit}\n")),
         "{command}"
     );
-    let version = umax().arg("--version").output().unwrap();
+    let version = umax()
+        .arg("--version")
+        .output_within("umax --version", Kind::Quick.limit());
     let version = String::from_utf8_lossy(&version.stdout);
     assert!(
         version.contains(&format!("(commit {build_commit}, ")),
@@ -285,7 +286,7 @@ fn pgn_openings_file_and_default_directory() {
     );
     let head = std::process::Command::new("git")
         .args(["-C", env!("CARGO_MANIFEST_DIR"), "rev-parse", "HEAD"])
-        .output()
+        .try_output_within("git rev-parse HEAD", None, Kind::Quick.limit())
         .ok()
         .filter(|o| o.status.success());
     if let Some(head) = head {

@@ -231,8 +231,7 @@ fn a_match_grows_to_the_same_games_and_never_shrinks() {
     // `umax report` reads the grown run as one match
     let out = umax()
         .args(["report", path_str(&dir.join("games.csv"))])
-        .output()
-        .unwrap();
+        .output_within("umax report", Kind::Quick.limit());
     assert!(
         out.status.success(),
         "{}",
@@ -245,27 +244,25 @@ fn interrupt_then_resume_completes_the_same_match() {
     let (_, base) = baseline();
     let dir = scratch("resume_interrupted").join("run");
     let args = quick(&["--concurrency", "1", "--out", path_str(&dir)]);
-    let mut child = umax()
+    let child = umax()
         .arg("match")
         .args(&args)
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+        .spawn_within("umax match (to be interrupted)", Kind::Games.limit());
     // Ctrl-C once two games are on disk (or at the end, if the run is faster than us)
     let csv = dir.join("games.csv");
     let t0 = std::time::Instant::now();
     loop {
         let n = std::fs::read_to_string(&csv).map_or(0, |s| s.lines().count());
-        if n >= 3 || t0.elapsed().as_secs() > 60 || child.try_wait().unwrap().is_some() {
+        if n >= 3 || t0.elapsed().as_secs() > 60 || child.has_ended() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    // SAFETY: sending SIGINT to the child we spawned.
-    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
-    child.wait().unwrap();
+    child.signal(libc::SIGINT);
+    child.wait();
     // the library's reader, which ignores a partial last line as --resume does
     let (kept, _) = umax::matchrun::match_dir::read_rows(&csv).unwrap();
     assert!(kept.len() >= 2, "finished games are on disk after Ctrl-C");

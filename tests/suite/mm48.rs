@@ -6,6 +6,7 @@
 
 use crate::common;
 
+use common::deadline::{Deadline, Kind};
 use std::path::PathBuf;
 use std::process::Command;
 use umax::engine::Limits;
@@ -177,8 +178,7 @@ fn a_match_of_the_4_8_builds_on_the_node_clock_is_a_pure_function_of_its_inputs(
             ])
             .args(["--hash-bits", "16", "--no-progress", "--out"])
             .arg(out)
-            .output()
-            .unwrap();
+            .output_within("umax match (mm48,mm48sd)", Kind::Games.limit());
         common::succeeded(&o, "umax match");
         let csv = std::fs::read_to_string(out.join("games.csv")).unwrap();
         // the columns that do not record seconds, in game order

@@ -3,6 +3,7 @@
 //! others, and the match appends the listed per-game outputs. (That every committed run's
 //! outputs come back byte for byte through the lists: `tests/plots_committed.rs`.)
 
+use crate::common::deadline::{Deadline, Kind};
 use crate::report_rows;
 
 use report_rows::{match_rows, scratch_dir};
@@ -42,7 +43,7 @@ fn umax_report_writes_exactly_the_listed_outputs() {
         if !plots {
             cmd.arg("--no-plots");
         }
-        let out = cmd.output().unwrap();
+        let out = cmd.output_within("umax report", Kind::Quick.limit());
         assert!(
             out.status.success(),
             "{}",

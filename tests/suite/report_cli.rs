@@ -1,6 +1,7 @@
 //! `umax report` end to end: merging shards, refusing bad input with the file names, a
 //! byte-exact `summary.csv`, and the SVG plots.
 
+use crate::common::deadline::{Deadline, Kind};
 use crate::report_rows;
 
 use report_rows::{match_rows, row, scratch_dir, write_csv};
@@ -13,7 +14,7 @@ fn umax_report(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
     for a in args {
         cmd.arg(a);
     }
-    cmd.output().unwrap()
+    cmd.output_within("umax report", Kind::Quick.limit())
 }
 
 fn ok(out: &Output) -> String {

@@ -23,11 +23,11 @@ fn fails_with(out: &Output, needles: &[&str]) -> String {
 }
 
 fn umax_with(args: &[&str]) -> Output {
+    let what = format!("umax {}", args.first().copied().unwrap_or(""));
     umax()
         .args(args)
         .stdin(Stdio::null())
-        .output()
-        .expect("umax runs")
+        .output_within(&what, Kind::Games.limit())
 }
 
 /// A small finished match in `dir`: 4 games at 500 nodes.
@@ -124,11 +124,13 @@ fn the_largest_match_starts_at_once_in_little_memory() {
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+        .spawn_within(
+            "umax match --games 18446744073709551614",
+            Kind::Games.limit(),
+        );
     let pid = child.id();
-    let mut err = BufReader::new(child.stderr.take().unwrap());
-    let child = Arc::new(Mutex::new(child));
+    let mut err = BufReader::new(child.child.stderr.take().unwrap());
+    let child = Arc::new(Mutex::new(Some(child)));
     let done = Arc::new(AtomicBool::new(false));
     // a watchdog: the old runner never printed, it only grew until memory ran out
     let deadline = Instant::now() + Duration::from_secs(10);
@@ -138,9 +140,8 @@ fn the_largest_match_starts_at_once_in_little_memory() {
             while Instant::now() < deadline && !done.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(50));
             }
-            let mut c = child.lock().unwrap();
-            let _ = c.kill();
-            let _ = c.wait();
+            // dropping the guarded child kills its process group and reaps it
+            drop(child.lock().unwrap().take());
         })
     };
     let mut first = String::new();

@@ -7,7 +7,7 @@ use crate::match_common;
 use match_common::*;
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Slow enough to act on while it runs (a few hundredths of a second a game).
@@ -28,7 +28,7 @@ fn args_with(base: &[&str], extra: &[&str]) -> Vec<String> {
 }
 
 /// One thread, so that the files grow one game at a time.
-fn spawn_match(args: &[String]) -> Child {
+fn spawn_match(args: &[String]) -> Guarded {
     umax()
         .arg("match")
         .args(args)
@@ -36,8 +36,10 @@ fn spawn_match(args: &[String]) -> Child {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .spawn()
-        .expect("umax runs")
+        .spawn_within(
+            "umax match (its files changed mid-run)",
+            Kind::Games.limit(),
+        )
 }
 
 fn lines(path: &Path) -> usize {
@@ -88,8 +90,8 @@ fn tree(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     out
 }
 
-fn finish(child: Child) -> (bool, String) {
-    let out = child.wait_with_output().unwrap();
+fn finish(child: Guarded) -> (bool, String) {
+    let out = child.wait_with_output();
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stderr).to_string(),
@@ -102,7 +104,7 @@ fn a_second_writer_is_refused_and_a_killed_run_resumes() {
     let dir = scratch("lock");
     let out = dir.join("out");
     let args = args_with(SLOW, &["--out", path_str(&out)]);
-    let mut first = spawn_match(&args);
+    let first = spawn_match(&args);
     wait_lines(&out.join("games.csv"), 3);
     // a second match, and a tournament, on the directory in use: refused before writing
     let before = tree(&out);
@@ -118,8 +120,7 @@ fn a_second_writer_is_refused_and_a_killed_run_resumes() {
     assert!(err.contains(path_str(&out)), "names the directory: {err}");
     let report = umax()
         .args(["report", path_str(&out.join("games.csv"))])
-        .output()
-        .unwrap();
+        .output_within("umax report", Kind::Quick.limit());
     assert!(
         !report.status.success(),
         "report may not rewrite a running run's files"
@@ -132,8 +133,7 @@ fn a_second_writer_is_refused_and_a_killed_run_resumes() {
             .all(|(p, _)| before.iter().any(|(q, _)| q == p))
     );
     // killed outright: the kernel drops the lock, --resume needs no manual step
-    first.kill().unwrap();
-    first.wait().unwrap();
+    first.kill();
     let n = rows(&out).len();
     assert!(n < 12, "killed before the end ({n} rows)");
     run_ok(&resume.iter().map(String::as_str).collect::<Vec<_>>());
@@ -189,7 +189,9 @@ fn lose_files(name: &str, older: bool) {
         saved.len()
     );
     assert!(out.join("games.pgn.recovered").is_file());
-    let rec = umax().args(["recover", path_str(&out)]).output().unwrap();
+    let rec = umax()
+        .args(["recover", path_str(&out)])
+        .output_within("umax recover", Kind::Quick.limit());
     assert!(
         rec.status.success(),
         "{}",
@@ -231,8 +233,7 @@ fn a_failing_write_leaves_no_half_row() {
         .arg(env!("CARGO_BIN_EXE_umax"))
         .args(&args)
         .stdin(Stdio::null())
-        .output()
-        .unwrap();
+        .output_within("umax match (under ulimit -f 12)", Kind::Games.limit());
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(!run.status.success());
     assert!(err.contains("File too large"), "{err}");
@@ -268,7 +269,9 @@ fn a_torn_last_line_is_dropped_by_resume_and_report() {
     // the last row cut in half, as a crash mid-write would leave it
     let cut = text.trim_end().rfind('\n').unwrap() + 40;
     std::fs::write(&csv, &text[..cut]).unwrap();
-    let report = umax().args(["report", path_str(&csv)]).output().unwrap();
+    let report = umax()
+        .args(["report", path_str(&csv)])
+        .output_within("umax report", Kind::Quick.limit());
     assert!(report.status.success());
     let text = String::from_utf8_lossy(&report.stdout);
     assert!(
@@ -306,8 +309,7 @@ fn a_think_past_two_to_the_31_nodes_is_recorded_in_64_bits() {
             "30",
         ])
         .args(["--no-progress", "--out", path_str(&out)])
-        .output()
-        .unwrap();
+        .output_within("umax match (from 2^31 - 1 nodes)", Kind::Games.limit());
     assert!(
         run.status.success(),
         "{}",
@@ -360,8 +362,7 @@ fn tournament(args: &[&str]) -> std::process::Output {
         .arg("tournament")
         .args(args)
         .stdin(Stdio::null())
-        .output()
-        .unwrap()
+        .output_within("umax tournament", Kind::Games.limit())
 }
 
 #[test]
@@ -490,7 +491,9 @@ fn recover_counts_only_missing_rows_and_keeps_to_the_tournaments_pairings() {
         path_str(&run),
     ]);
     std::fs::copy(run.join("games.csv"), run.join("games.csv.recovered")).unwrap();
-    let rec = umax().args(["recover", path_str(&run)]).output().unwrap();
+    let rec = umax()
+        .args(["recover", path_str(&run)])
+        .output_within("umax recover", Kind::Quick.limit());
     let text = String::from_utf8_lossy(&rec.stdout);
     assert!(
         rec.status.success(),
@@ -506,7 +509,9 @@ fn recover_counts_only_missing_rows_and_keeps_to_the_tournaments_pairings() {
     std::fs::create_dir_all(t.join("x-y")).unwrap();
     std::fs::write(t.join("tournament.txt"), "builds=old,sd\npairings=old-sd\n").unwrap();
     std::fs::copy(run.join("games.csv"), t.join("x-y/games.csv.recovered")).unwrap();
-    let rec = umax().args(["recover", path_str(&t)]).output().unwrap();
+    let rec = umax()
+        .args(["recover", path_str(&t)])
+        .output_within("umax recover", Kind::Quick.limit());
     assert!(!rec.status.success());
     let err = String::from_utf8_lossy(&rec.stderr);
     assert!(err.contains("not a pairing of the tournament"), "{err}");

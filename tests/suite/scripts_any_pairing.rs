@@ -4,6 +4,7 @@
 //! one message of `ci_env::require`, except under CI, where it fails.
 
 use crate::ci_env;
+use crate::common::deadline::{Deadline, Kind};
 
 use std::path::Path;
 use std::process::Command;
@@ -21,8 +22,7 @@ fn the_results_module_passes_its_tests() {
     let Some(py) = python() else { return };
     let out = Command::new(py)
         .arg(root().join("scripts/test_umaxresults.py"))
-        .output()
-        .unwrap();
+        .output_within("scripts/test_umaxresults.py", Kind::Script.limit());
     crate::common::succeeded(&out, "scripts/test_umaxresults.py");
 }
 
@@ -36,7 +36,9 @@ fn the_node_map_scripts_pass_their_tests() {
         "scripts/test_node_jitter.py",
         "scripts/test_branch_shares.py",
     ] {
-        let out = Command::new(py).arg(root().join(script)).output().unwrap();
+        let out = Command::new(py)
+            .arg(root().join(script))
+            .output_within(script, Kind::Script.limit());
         crate::common::succeeded(&out, script);
     }
 }
@@ -49,8 +51,7 @@ fn rows_equal_reads_an_old_sdnr_run() {
         Command::new(py)
             .arg(root().join("scripts/cluster/rows-equal.py"))
             .args([a, b])
-            .output()
-            .unwrap()
+            .output_within("scripts/cluster/rows-equal.py", Kind::Script.limit())
     };
     let out = run(&csv, &csv);
     let text = crate::common::succeeded(&out, "rows-equal.py");
@@ -113,8 +114,7 @@ fn every_run_reading_script_reads_an_old_sdnr_run() {
         let out = Command::new(py)
             .arg(root().join("scripts").join(script))
             .args(&args)
-            .output()
-            .unwrap();
+            .output_within(script, Kind::Script.limit());
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(
             out.status.success(),

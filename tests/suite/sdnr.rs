@@ -2,6 +2,7 @@
 //! self-deepening note not applied): its invariants, and that it is a build of its own.
 
 use crate::common::audit_suite;
+use crate::common::deadline::{Deadline, Kind};
 use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
 use umax::builds::Build;
 use umax::engine::{Audit, Engine, Limits, RootIter};
@@ -120,8 +121,7 @@ fn sdnr_is_listed_experimental_without_c_twin() {
 fn sdnr_bench_signature_is_pinned() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_umax"))
         .args(["bench", "--build", "sdnr"])
-        .output()
-        .unwrap();
+        .output_within("umax bench --build sdnr", Kind::Search.limit());
     crate::common::succeeded(&out, "umax");
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("umax bench: build sdnr,"), "{text}");

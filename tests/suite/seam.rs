@@ -3,15 +3,15 @@
 //! `first-legal` (the first legal move, no search) plays a match and answers UCI.
 
 use crate::common;
+use common::deadline::{Deadline, Kind};
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 fn umax(args: &[&str]) -> std::process::Output {
+    let what = format!("umax {}", args.first().copied().unwrap_or(""));
     Command::new(common::umax_bin())
         .args(args)
-        .output()
-        .unwrap()
+        .output_within(&what, Kind::Games.limit())
 }
 
 /// `umax match --builds first-legal,old --nodes 2000 --games 4` into `dir`.
@@ -72,19 +72,13 @@ fn the_test_engine_plays_a_match_through_the_seam() {
 
 #[test]
 fn the_test_engine_answers_uci_through_the_seam() {
-    let mut child = Command::new(common::umax_bin())
+    let out = Command::new(common::umax_bin())
         .args(["uci", "--build", "first-legal"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"uci\nisready\nposition startpos\ngo nodes 1000\nposition startpos moves e2e4 a7a6\ngo wtime 1000 btime 1000\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+        .output_with_input(
+            "umax uci --build first-legal",
+            b"uci\nisready\nposition startpos\ngo nodes 1000\nposition startpos moves e2e4 a7a6\ngo wtime 1000 btime 1000\nquit\n",
+            Kind::Search.limit(),
+        );
     let text = String::from_utf8(out.stdout).unwrap();
     let best: Vec<&str> = text.lines().filter(|l| l.starts_with("bestmove")).collect();
     // shakmaty's first legal moves: a2a3 from the start (pawn moves first), a2a3 after 1.e4 a6

@@ -25,8 +25,7 @@ fn tournament(args: &[&str]) -> Output {
         .arg("tournament")
         .args(args)
         .stdin(Stdio::null())
-        .output()
-        .expect("umax runs")
+        .output_within("umax tournament", Kind::Games.limit())
 }
 
 fn ok(args: &[&str]) -> String {
@@ -155,14 +154,13 @@ fn pairings_are_interleaved_and_a_stopped_tournament_resumes_to_the_same_rows() 
     let base = baseline();
     let dir = scratch("tournament_interrupted").join("t");
     let args = with(&["--concurrency", "1", "--out", p(&dir)]);
-    let mut child = umax()
+    let child = umax()
         .arg("tournament")
         .args(&args)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+        .spawn_within("umax tournament (to be interrupted)", Kind::Games.limit());
     let count = |name: &str| {
         std::fs::read_to_string(dir.join(name).join("games.csv"))
             .map_or(0, |s| s.lines().count().saturating_sub(1))
@@ -170,14 +168,13 @@ fn pairings_are_interleaved_and_a_stopped_tournament_resumes_to_the_same_rows() 
     let t0 = std::time::Instant::now();
     loop {
         let total: usize = PAIRINGS.iter().map(|n| count(n)).sum();
-        if total >= 4 || t0.elapsed().as_secs() > 60 || child.try_wait().unwrap().is_some() {
+        if total >= 4 || t0.elapsed().as_secs() > 60 || child.has_ended() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
-    // SAFETY: sending SIGINT to the child we spawned.
-    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
-    child.wait().unwrap();
+    child.signal(libc::SIGINT);
+    child.wait();
     let counts: Vec<usize> = PAIRINGS.iter().map(|n| count(n)).collect();
     let (lo, hi) = (counts.iter().min().unwrap(), counts.iter().max().unwrap());
     // one thread plays a pair (two games) of each pairing in turn

@@ -6,11 +6,11 @@
 //! version). Without it the test skips with the one message of `ci_env::require_by`, except in
 //! CI (`CI=true`), where it fails. `UMAX_PYTHON` names the interpreter (default `python3`).
 
+use crate::common::deadline::{Deadline, Kind};
 use crate::uci_support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
 use crate::ci_env::{Tool, require_by};
 
@@ -40,9 +40,10 @@ fn has_chess(python: &Path, version: &str) -> bool {
             "import sys, chess.engine; sys.exit(chess.__version__ != sys.argv[1])",
             version,
         ])
+        .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .status()
+        .status_within("python: import chess.engine", Kind::Quick.limit())
         .is_ok_and(|s| s.success())
 }
 
@@ -58,7 +59,7 @@ fn python_with_chess() -> Result<PathBuf, String> {
     let out = Command::new(&base)
         .args(["-m", "venv", "--clear"])
         .arg(&dir)
-        .output()
+        .try_output_within("python3 -m venv", None, Kind::Install.limit())
         .map_err(|e| format!("cannot run {base}: {e}"))?;
     if !out.status.success() {
         return Err(format!(
@@ -76,7 +77,7 @@ fn python_with_chess() -> Result<PathBuf, String> {
             "-r",
         ])
         .arg(requirements())
-        .output()
+        .try_output_within("pip install python-chess", None, Kind::Install.limit())
         .map_err(|e| format!("cannot run pip: {e}"))?;
     if !out.status.success() || !has_chess(&python, &version) {
         return Err(format!(
@@ -97,25 +98,12 @@ fn python_chess_plays_a_game() {
         return;
     };
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/uci_python/drive.py");
-    let mut child = Command::new(&python)
+    // python-chess starts umax in python's process group: the deadline kills both
+    let out = Command::new(&python)
         .arg(&script)
         .arg(uci_support::umax())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("python starts");
-    let until = std::time::Instant::now() + Duration::from_secs(600);
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if std::time::Instant::now() > until {
-            let _ = child.kill();
-            panic!("python-chess session did not finish in 10 minutes");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let out = child.wait_with_output().unwrap();
+        .output_within("the python-chess session (drive.py)", Kind::Script.limit());
+    let status = out.status;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     eprintln!("{stdout}");

@@ -6,25 +6,14 @@
 
 use crate::common;
 use crate::match_common::*;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
-/// `umax ARGS` with `input` on its standard input.
+/// `umax ARGS` with `input` on its standard input, within the deadline of a search.
 fn with_input(args: &[&str], input: &str) -> Output {
-    let mut child = umax()
+    let what = format!("umax {}", args.first().copied().unwrap_or(""));
+    umax()
         .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+        .output_with_input(&what, input.as_bytes(), Kind::Search.limit())
 }
 
 /// The command failed with the watchdog's message, naming the build.
@@ -57,7 +46,12 @@ fn a_match_stops_with_the_position_and_keeps_no_partial_row() {
         "--out",
         path_str(&dir),
     ];
-    let err = stopped_by_the_watchdog(&umax().args(args).output().unwrap(), "umax match");
+    let err = stopped_by_the_watchdog(
+        &umax()
+            .args(args)
+            .output_within("umax match (old,loops)", Kind::Games.limit()),
+        "umax match",
+    );
     for needle in [
         "thinking at ",
         " in game ",
@@ -73,7 +67,9 @@ fn a_match_stops_with_the_position_and_keeps_no_partial_row() {
     let mut again: Vec<&str> = args.to_vec();
     again.push("--resume");
     stopped_by_the_watchdog(
-        &umax().args(&again).output().unwrap(),
+        &umax()
+            .args(&again)
+            .output_within("umax match --resume (old,loops)", Kind::Games.limit()),
         "umax match --resume",
     );
     assert!(rows(&dir).is_empty());
@@ -97,8 +93,7 @@ fn a_tournament_stops() {
             "--out",
             path_str(&dir),
         ])
-        .output()
-        .unwrap();
+        .output_within("umax tournament (old,loops)", Kind::Games.limit());
     stopped_by_the_watchdog(&out, "umax tournament");
 }
 
@@ -106,8 +101,7 @@ fn a_tournament_stops() {
 fn bench_anatomy_and_play_stop() {
     let bench = umax()
         .args(["bench", "--build", "loops", "--nodes", "5000"])
-        .output()
-        .unwrap();
+        .output_within("umax bench --build loops", Kind::Search.limit());
     let err = stopped_by_the_watchdog(&bench, "umax bench");
     assert!(err.contains("bench position"), "{err}");
     let dir = scratch("watchdog-anatomy");
@@ -126,8 +120,7 @@ fn bench_anatomy_and_play_stop() {
             "--out",
             path_str(&dir),
         ])
-        .output()
-        .unwrap();
+        .output_within("umax anatomy --builds loops", Kind::Search.limit());
     stopped_by_the_watchdog(&anatomy, "umax anatomy");
     // a fixed depth has an hour by default: the environment's bounds make it quick here
     let depth = umax()
@@ -146,8 +139,10 @@ fn bench_anatomy_and_play_stop() {
             "--out",
             path_str(&scratch("watchdog-anatomy-depth")),
         ])
-        .output()
-        .unwrap();
+        .output_within(
+            "umax anatomy --builds loops --depth 5",
+            Kind::Search.limit(),
+        );
     stopped_by_the_watchdog(&depth, "umax anatomy --depth");
     let play = with_input(&["play", "--build", "loops", "--nodes", "5000"], "\n");
     stopped_by_the_watchdog(&play, "umax play");
@@ -180,8 +175,7 @@ fn judge_stops() {
             "--out",
             path_str(&dir.join("out")),
         ])
-        .output()
-        .unwrap();
+        .output_within("umax judge (old,loops)", Kind::Games.limit());
     stopped_by_the_watchdog(&out, "umax judge");
 }
 
@@ -236,7 +230,7 @@ fn verify_c_stops_a_c_that_does_not_answer() {
     std::fs::copy(&fake, &fake_sd).unwrap();
     let status = Command::new("chmod")
         .args(["+x", path_str(&fake), path_str(&fake_sd)])
-        .status()
+        .status_within("chmod", Kind::Quick.limit())
         .unwrap();
     assert!(status.success());
     let started = std::time::Instant::now();
@@ -251,8 +245,10 @@ fn verify_c_stops_a_c_that_does_not_answer() {
             "--think-timeout",
             "2",
         ])
-        .output()
-        .unwrap();
+        .output_within(
+            "umax verify-c (a C that never answers)",
+            Kind::Games.limit(),
+        );
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(!out.status.success(), "{err}");
     assert!(
@@ -264,4 +260,55 @@ fn verify_c_stops_a_c_that_does_not_answer() {
         "stopped after {:?}",
         started.elapsed()
     );
+}
+
+/// A think that stops calling the search altogether (the hidden build `hangs`, as the
+/// `d = n - 2` edit's loop inside one node) is found by the wall clock's watchdog: a match ends
+/// with the game and position named and no row for it; `uci` sends its bestmove first.
+#[test]
+fn a_loop_that_counts_nothing_is_stopped_by_the_wall_clock() {
+    let dir = scratch("watchdog-hangs");
+    let started = std::time::Instant::now();
+    let out = umax()
+        .env("UMAX_WATCHDOG", "1e15,2")
+        .args([
+            "match",
+            "--builds",
+            "old,hangs",
+            "--nodes",
+            "5000",
+            "--games",
+            "2",
+            "--hash-bits",
+            "16",
+            "--no-progress",
+            "--out",
+            path_str(&dir),
+        ])
+        .output_within("umax match (old,hangs)", Kind::Games.limit());
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    for needle in [
+        "watchdog: hangs (",
+        "thinking at ",
+        "past the watchdog's 2 s",
+        "--resume",
+    ] {
+        assert!(err.contains(needle), "{needle:?} not in:\n{err}");
+    }
+    assert!(rows(&dir).is_empty(), "a row for a game that never ended");
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    // stdin ends after `go`: the stop it means is not heard by a loop that polls nothing, so
+    // the engine must answer by itself
+    let uci = umax()
+        .env("UMAX_WATCHDOG", "1e15,2")
+        .args(["uci", "--build", "hangs", "--hash-bits", "16"])
+        .output_with_input(
+            "umax uci --build hangs",
+            b"uci\nposition startpos\ngo nodes 5000\n",
+            Kind::Search.limit(),
+        );
+    let text = String::from_utf8_lossy(&uci.stdout).to_string();
+    assert!(text.contains("info string watchdog: "), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
 }

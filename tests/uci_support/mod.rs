@@ -1,10 +1,12 @@
 //! Running the `umax` binary from tests: with all input at once and a time limit, or as an
-//! interactive UCI process. A test that would hang fails instead (the process is killed).
+//! interactive UCI process. A test that would hang fails instead (the process group is killed:
+//! `common::deadline`).
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use crate::common::deadline::{Deadline, Guarded, Kind};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -47,56 +49,19 @@ impl Outcome {
 }
 
 /// Runs `umax args...`, writes `input` to its standard input and closes it, and waits at most
-/// `timeout` for the process to end (killing it and failing the test if it does not).
+/// `timeout` for the process to end (killing its process group and failing the test if it does
+/// not: `timeout` is its deadline).
 pub fn run_with_input(args: &[&str], input: &[u8], timeout: Duration) -> Outcome {
     let started = Instant::now();
-    let mut child = Command::new(umax())
+    let what = format!("umax {}", args.first().copied().unwrap_or(""));
+    let out = Command::new(umax())
         .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("umax starts");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    // A writer thread: the process may stop reading (quit) before all input is written.
-    let writer = thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let mut stdout = child.stdout.take().unwrap();
-    let mut stderr = child.stderr.take().unwrap();
-    let out_reader = thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = stdout.read_to_end(&mut v);
-        v
-    });
-    let err_reader = thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = stderr.read_to_end(&mut v);
-        String::from_utf8_lossy(&v).into_owned()
-    });
-    let status = wait_or_kill(&mut child, timeout, args);
-    let _ = writer.join();
+        .output_with_input(&what, input, timeout);
     Outcome {
-        status,
-        stdout: out_reader.join().unwrap(),
-        stderr: err_reader.join().unwrap(),
+        status: out.status,
+        stdout: out.stdout,
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         elapsed: started.elapsed(),
-    }
-}
-
-fn wait_or_kill(child: &mut Child, timeout: Duration, args: &[&str]) -> ExitStatus {
-    let until = Instant::now() + timeout;
-    loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            return status;
-        }
-        if Instant::now() > until {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("umax {args:?} did not end within {timeout:?} (hang)");
-        }
-        thread::sleep(Duration::from_millis(5));
     }
 }
 
@@ -114,9 +79,11 @@ pub fn position_after(fen: Option<&str>, moves: &[&str]) -> shakmaty::Chess {
     pos
 }
 
-/// An interactive `umax uci` process.
+/// An interactive `umax uci` process, killed at the deadline of a search session
+/// ([`Kind::Search`]) if the test has not finished with it.
 pub struct Uci {
-    child: Child,
+    /// `None` once finished.
+    child: Option<Guarded>,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
     /// Everything read so far (for failure messages).
@@ -132,10 +99,9 @@ impl Uci {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
-            .spawn()
-            .expect("umax uci starts");
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().unwrap();
+            .spawn_within("a umax uci session", Kind::Search.limit());
+        let stdin = child.child.stdin.take();
+        let stdout = child.child.stdout.take().unwrap();
         let (tx, rx) = channel();
         thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -146,7 +112,7 @@ impl Uci {
             }
         });
         Uci {
-            child,
+            child: Some(child),
             stdin,
             lines: rx,
             transcript: Vec::new(),
@@ -156,9 +122,25 @@ impl Uci {
     pub fn send(&mut self, line: &str) {
         self.transcript.push(format!("> {line}"));
         let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(line.as_bytes()).unwrap();
-        stdin.write_all(b"\n").unwrap();
-        stdin.flush().unwrap();
+        let sent = stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| stdin.write_all(b"\n"))
+            .and_then(|()| stdin.flush());
+        if let Err(e) = sent {
+            self.check_deadline();
+            panic!(
+                "cannot send {line:?} to umax: {e}; transcript:\n{}",
+                self.transcript.join("\n")
+            );
+        }
+    }
+
+    /// Panics with the deadline's message (and the transcript) if the session's deadline has
+    /// fired: its process group is then dead.
+    fn check_deadline(&self) {
+        if let Some(message) = self.child.as_ref().and_then(Guarded::fired) {
+            panic!("{message}; transcript:\n{}", self.transcript.join("\n"));
+        }
     }
 
     /// Reads lines until one satisfies `done`; returns the lines read (the last one matches).
@@ -180,10 +162,13 @@ impl Uci {
                     "no expected line within {timeout:?}; transcript:\n{}",
                     self.transcript.join("\n")
                 ),
-                Err(RecvTimeoutError::Disconnected) => panic!(
-                    "umax closed its output; transcript:\n{}",
-                    self.transcript.join("\n")
-                ),
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.check_deadline();
+                    panic!(
+                        "umax closed its output; transcript:\n{}",
+                        self.transcript.join("\n")
+                    )
+                }
             }
         }
     }
@@ -204,13 +189,11 @@ impl Uci {
     /// Closes standard input and waits for the exit.
     pub fn finish(mut self, timeout: Duration) -> ExitStatus {
         drop(self.stdin.take());
-        wait_or_kill(&mut self.child, timeout, &["uci"])
+        let child = self.child.take().expect("a running session");
+        child.wait_at_most(timeout, || {
+            format!("umax [\"uci\"] did not end within {timeout:?} (hang)")
+        })
     }
 }
 
-impl Drop for Uci {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+// Dropping a `Uci` drops its `Guarded` child: the process group is killed and the child reaped.
