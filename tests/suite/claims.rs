@@ -149,6 +149,10 @@ fn the_report_catches_a_changed_number() {
         "mm48-sd-15",
         "mm48-vs-old-15",
         "mm48-cost",
+        // the 2006 match's cells and the chance of its result
+        "post-2006-15",
+        "post-2006-60",
+        "post-2006-60-think",
     ];
     for run in runs {
         if root.join("results").join(run).is_dir() {
