@@ -64,7 +64,7 @@ pub use clock::{thread_cpu_seconds, wall_seconds};
 pub use faults::TestFault;
 use limits::RootLimits;
 pub(crate) use limits::Watch;
-pub use limits::wall;
+pub use limits::thread_watch;
 pub use limits::{ABORT_POLL_NODES, Abort, Limits, Stuck, WATCHDOG_POLL_NODES, Watchdog};
 pub use notation::{c_move, move_name, parse_square, square_name};
 pub use state::{Snapshot, key_table};

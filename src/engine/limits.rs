@@ -89,7 +89,7 @@ impl From<Limits> for RootLimits {
     }
 }
 
-/// How often (in nodes) the watchdog looks at a think's nodes and wall time.
+/// How often (in calls of the search) the watchdog looks at a think's nodes and CPU time.
 pub const WATCHDOG_POLL_NODES: u64 = 1 << 16;
 
 /// A think's watchdog: a search that does not stop (an edit of `D()` that never ends an
@@ -97,12 +97,13 @@ pub const WATCHDOG_POLL_NODES: u64 = 1 << 16;
 /// commands turn into an error naming the game and position. Not micro-Max, and invisible to a
 /// think that ends normally: every [`WATCHDOG_POLL_NODES`] calls of the search (a call answered
 /// from the table included, so a search that loops over such calls is caught too) it reads the
-/// node count and the wall clock, and changes nothing (the same nodes, moves and signatures).
+/// node count and the thinking thread's CPU time, and changes nothing (the same nodes, moves and signatures).
 ///
 /// The bounds (`docs/reference.md`, "A search that does not stop"): nodes 1000 × the node limit +
 /// 10,000,000 (the committed runs' largest think was 42 × its limit: micro-Max starts its last
-/// iteration below the limit and finishes it), wall time 60 s + 100 µs a node of the limit (a
-/// think 1000 times slower than this machine's); a clock's think (no node limit) 60 s + 20 ×
+/// iteration below the limit and finishes it), CPU time 60 s + 100 µs a node of the limit (a
+/// think 1000 times slower than this machine's; CPU time, so that a run paused with SIGSTOP or
+/// starved by other work is not stopped); a clock's think (no node limit) 60 s + 20 ×
 /// its share; a think to a fixed depth an hour; `uci`'s `go infinite` is not watched. The
 /// environment's `UMAX_WATCHDOG=NODES[,SECONDS]` sets bounds that replace every think's (tests,
 /// diagnosis).
@@ -110,7 +111,9 @@ pub const WATCHDOG_POLL_NODES: u64 = 1 << 16;
 pub struct Watchdog {
     /// Nodes of the think past which it is stuck (`u64::MAX`: none).
     pub nodes: u64,
-    /// Wall seconds of the think past which it is stuck (`f64::INFINITY`: none).
+    /// Seconds of the thinking thread's CPU time past which it is stuck (`f64::INFINITY`: none).
+    /// CPU time, not wall time: a run paused (SIGSTOP, a suspended laptop) or starved by other
+    /// work is not stopped for it, while a search that loops burns CPU and is.
     pub seconds: f64,
 }
 
@@ -176,7 +179,7 @@ impl Watchdog {
 pub struct Stuck {
     /// Nodes the think had searched.
     pub nodes: u64,
-    /// Wall seconds it had run.
+    /// Seconds of CPU time it had run.
     pub seconds: f64,
     /// Its node limit (`i64::MAX`: none).
     pub limit: i64,
@@ -217,13 +220,13 @@ impl Stuck {
 
     /// Runs `f`; a [`Stuck`] panic inside it goes on with `context` (what the caller knows:
     /// build, game, position) put before the context it had.
-    /// The context is also what the wall clock's watchdog ([`wall`]) reports for a think
+    /// The context is also what the watchdog's thread ([`thread_watch`]) reports for a think
     /// under `f` that stops answering at all.
     pub fn annotate<R>(context: impl FnOnce() -> String, f: impl FnOnce() -> R) -> R {
         let context = context();
-        wall::CONTEXT.with(|c| c.borrow_mut().push(context.clone()));
+        thread_watch::CONTEXT.with(|c| c.borrow_mut().push(context.clone()));
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-        wall::CONTEXT.with(|c| c.borrow_mut().pop());
+        thread_watch::CONTEXT.with(|c| c.borrow_mut().pop());
         match r {
             Ok(r) => r,
             Err(payload) => match Stuck::of_panic(payload.as_ref()) {
@@ -243,17 +246,17 @@ impl Stuck {
     }
 }
 
-/// The wall clock's watchdog: a think that stops calling the search altogether (a loop inside
+/// The watchdog's thread: a think that stops calling the search altogether (a loop inside
 /// one node, which no count inside the search sees: the `d = n - 2` edit does this) is found by
-/// a thread that looks at every think under way four times a second; past its bound
-/// ([`Watchdog::seconds`]) it reports the think (the context of [`Stuck::annotate`]) and ends
+/// a thread that looks at the CPU time of every think under way four times a second; past its
+/// bound ([`Watchdog::seconds`]) it reports the think (the context of [`Stuck::annotate`]) and ends
 /// the process with status 3 (a run's finished rows are on disk, whole; `--resume` goes on), or
-/// first runs the hook a front end set ([`wall::set_hook`]: `uci` sends its `bestmove`).
-pub mod wall {
+/// first runs the hook a front end set ([`thread_watch::set_hook`]: `uci` sends its `bestmove`).
+pub mod thread_watch {
     use std::cell::RefCell;
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicU64, Ordering};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     thread_local! {
         /// What the thread is thinking about, innermost last ([`super::Stuck::annotate`]).
@@ -262,9 +265,30 @@ pub mod wall {
 
     struct Entry {
         id: u64,
-        started: Instant,
+        /// The thinking thread's CPU clock, and its reading when the think started.
+        clock: libc::clockid_t,
+        started: f64,
         seconds: f64,
         context: String,
+    }
+
+    /// The thinking thread's CPU clock (the calling thread's).
+    fn own_cpu_clock() -> Option<libc::clockid_t> {
+        let mut id: libc::clockid_t = 0;
+        // SAFETY: pthread_self is the calling thread, alive; the id is written into our local.
+        let rc = unsafe { libc::pthread_getcpuclockid(libc::pthread_self(), &mut id) };
+        (rc == 0).then_some(id)
+    }
+
+    /// Seconds on `clock` (None if it cannot be read: the thread has gone).
+    fn read(clock: libc::clockid_t) -> Option<f64> {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: clock_gettime writes into the timespec we own.
+        let rc = unsafe { libc::clock_gettime(clock, &mut ts) };
+        (rc == 0).then(|| ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
     }
 
     static ENTRIES: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
@@ -293,6 +317,8 @@ pub mod wall {
                 .name("umax-watchdog".into())
                 .spawn(monitor);
         });
+        let clock = own_cpu_clock()?;
+        let started = read(clock)?;
         let id = NEXT.fetch_add(1, Ordering::Relaxed);
         let context = CONTEXT.with(|c| c.borrow().join(", "));
         ENTRIES
@@ -300,7 +326,8 @@ pub mod wall {
             .unwrap_or_else(|e| e.into_inner())
             .push(Entry {
                 id,
-                started: Instant::now(),
+                clock,
+                started,
                 seconds,
                 context,
             });
@@ -317,20 +344,21 @@ pub mod wall {
             std::thread::sleep(Duration::from_millis(250));
             let message = {
                 let e = ENTRIES.lock().unwrap_or_else(|e| e.into_inner());
-                e.iter()
-                    .find(|x| x.started.elapsed().as_secs_f64() >= x.seconds)
-                    .map(|x| {
+                e.iter().find_map(|x| {
+                    let spent = read(x.clock)? - x.started;
+                    (spent >= x.seconds).then(|| {
                         format!(
-                            "{}the search did not stop: still thinking after {:.0} s, past the watchdog's {:.0} s (a loop that calls no search)",
+                            "{}the search did not stop: still thinking after {:.0} s of CPU time, past the watchdog's {:.0} s (a loop that calls no search)",
                             if x.context.is_empty() {
                                 String::new()
                             } else {
                                 format!("{}: ", x.context)
                             },
-                            x.started.elapsed().as_secs_f64(),
+                            spent,
                             x.seconds
                         )
                     })
+                })
             };
             if let Some(m) = message {
                 if let Some(hook) = HOOK.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
@@ -350,7 +378,8 @@ pub mod wall {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Watch {
     pub(crate) bound: Watchdog,
-    pub(crate) start: Instant,
+    /// The thinking thread's CPU time when the think started.
+    pub(crate) start: f64,
     pub(crate) first: u64,
     pub(crate) limit: i64,
 }
@@ -359,7 +388,7 @@ impl Watch {
     pub(crate) fn idle() -> Watch {
         Watch {
             bound: Watchdog::NONE,
-            start: Instant::now(),
+            start: 0.0,
             first: 0,
             limit: i64::MAX,
         }
@@ -373,7 +402,11 @@ impl Watch {
         let bound = Watchdog::for_limits(limits, share);
         let w = Watch {
             bound,
-            start: Instant::now(),
+            start: if bound.seconds.is_finite() {
+                thread_cpu_seconds()
+            } else {
+                0.0
+            },
             first,
             limit: limits.nodes,
         };
@@ -392,7 +425,7 @@ impl Watch {
     #[inline(never)]
     pub(crate) fn look(&self, calls: u64, n: u64) -> u64 {
         let nodes = n.saturating_sub(self.first);
-        let seconds = self.start.elapsed().as_secs_f64();
+        let seconds = thread_cpu_seconds() - self.start;
         if nodes >= self.bound.nodes || seconds >= self.bound.seconds {
             std::panic::panic_any(Stuck {
                 nodes,

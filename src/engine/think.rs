@@ -183,7 +183,7 @@ impl Engine {
     /// move thought up.
     pub fn think(&mut self, limits: &Limits) -> Think {
         self.begin_think(limits);
-        let _wall = super::limits::wall::watch(self.watch.bound.seconds);
+        let _wall = super::limits::thread_watch::watch(self.watch.bound.seconds);
         self.dispatch(8, 0); // sd change 6: the think (z=8) passes ultimate depth 0 (`dispatch`)
         self.watch_at = u64::MAX;
         let (from, to, searched) = (self.K, self.L, self.N);
@@ -210,7 +210,7 @@ impl Engine {
         observe: impl FnMut(&RootIter) + Send + 'static,
     ) -> Think {
         self.begin_think(limits);
-        let _wall = super::limits::wall::watch(self.watch.bound.seconds);
+        let _wall = super::limits::thread_watch::watch(self.watch.bound.seconds);
         self.on_iteration = Some(Box::new(observe));
         self.dispatch(8, 0); // sd change 6: the think (z=8) passes ultimate depth 0 (`dispatch`)
         self.watch_at = u64::MAX;

@@ -92,7 +92,7 @@ fn rule(limits: &Limits) -> impl FnMut(i64, i32) -> bool + '_ {
 impl Searcher48 {
     fn run(&mut self, limits: &Limits) -> Think {
         self.engine.watch_think(limits);
-        let wall = crate::engine::wall::watch(self.engine.watch_seconds());
+        let wall = crate::engine::thread_watch::watch(self.engine.watch_seconds());
         let t = self.engine.think(&mut rule(limits));
         drop(wall);
         self.engine.unwatch();

@@ -32,7 +32,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             // a think that stops calling the search (the wall clock's watchdog ends the
             // process): bestmove first, the last completed iteration's move
             let (out, answer, pos) = (self.out.clone(), self.answer.clone(), self.pos.clone());
-            crate::engine::wall::set_hook(Some(Box::new(move |m: &str| {
+            crate::engine::thread_watch::set_hook(Some(Box::new(move |m: &str| {
                 let last = answer
                     .ready
                     .lock()
@@ -45,7 +45,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             let thought = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 self.think(engine.as_mut())
             }));
-            crate::engine::wall::set_hook(None);
+            crate::engine::thread_watch::set_hook(None);
             match thought {
                 Ok(think) => self.choose(engine.as_mut(), think),
                 Err(payload) => match crate::engine::Stuck::of_panic(payload.as_ref()) {

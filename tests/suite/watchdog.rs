@@ -263,10 +263,10 @@ fn verify_c_stops_a_c_that_does_not_answer() {
 }
 
 /// A think that stops calling the search altogether (the hidden build `hangs`, as the
-/// `d = n - 2` edit's loop inside one node) is found by the wall clock's watchdog: a match ends
+/// `d = n - 2` edit's loop inside one node) is found by the watchdog's thread: a match ends
 /// with the game and position named and no row for it; `uci` sends its bestmove first.
 #[test]
-fn a_loop_that_counts_nothing_is_stopped_by_the_wall_clock() {
+fn a_loop_that_counts_nothing_is_stopped_by_the_watchdogs_thread() {
     let dir = scratch("watchdog-hangs");
     let started = std::time::Instant::now();
     let out = umax()
@@ -311,4 +311,45 @@ fn a_loop_that_counts_nothing_is_stopped_by_the_wall_clock() {
     let text = String::from_utf8_lossy(&uci.stdout).to_string();
     assert!(text.contains("info string watchdog: "), "{text}");
     assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
+}
+
+/// The watchdog's seconds are the thinking thread's CPU time: a run paused with SIGSTOP (as the
+/// long runs are, while something is timed) or starved by other work goes on when it resumes,
+/// where a wall-clock bound stopped a paused node-clock match (it did, once).
+#[test]
+fn a_paused_run_is_not_stopped_by_the_watchdog() {
+    let dir = scratch("watchdog-paused");
+    std::fs::create_dir_all(&dir).unwrap();
+    let positions = dir.join("one.txt");
+    std::fs::write(&positions, "open-game\te2e4 e7e5\n").unwrap();
+    // one think of about 0.4 s of CPU
+    let child = umax()
+        .env("UMAX_WATCHDOG", "1e15,2.5")
+        .args([
+            "bench",
+            "--build",
+            "old",
+            "--hash-bits",
+            "16",
+            "--nodes",
+            "1500000",
+        ])
+        .arg("--positions")
+        .arg(&positions)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn_within("umax bench (paused)", Kind::Search.limit());
+    // in the middle of the think, paused for longer than the bound
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    child.signal(libc::SIGSTOP);
+    std::thread::sleep(std::time::Duration::from_millis(3000));
+    child.signal(libc::SIGCONT);
+    let out = child.wait_with_output();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "a paused bench was stopped:\n{err}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("Nodes searched"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
