@@ -365,7 +365,12 @@ pub mod thread_watch {
                     hook(&m);
                 }
                 let command = std::env::args().nth(1).unwrap_or_default();
-                eprintln!(
+                // straight to the process's stderr, not `eprintln!`: a test harness captures what
+                // a test's threads print (this thread inherits a test's capture) and would lose
+                // the message with the process
+                use std::io::Write;
+                let _ = writeln!(
+                    std::io::stderr(),
                     "umax {command}: watchdog: {m}; stopped (docs/reference.md, \"A search that does not stop\"): finished rows are kept, --resume goes on"
                 );
                 std::process::exit(3);
