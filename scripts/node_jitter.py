@@ -34,6 +34,7 @@ A missing ROOT, no cell, or a malformed games.csv is a one-line error and exit 2
 import argparse
 import csv
 import io
+import math
 import os
 import re
 import statistics
@@ -260,23 +261,48 @@ def csv_text(rows, T):
 
 def svg_text(F, budgets):
     T, sc = F["test"], "%s_score" % F["test"]
-    W, H, L, R, TOPM, BOT = 900, 440, 70, 170, 40, 60
-    pw, ph = W - L - R, H - TOPM - BOT
+    W, L, R, BOT, ph = 900, 70, 100, 60, 340
+    pw = W - L - R
+    text_w = lambda s, size=12: 0.6 * size * len(s)  # a sans-serif label's width, estimated
+    # the legend, in rows between the title and the plot (never beside the reference lines' labels,
+    # whose heights depend on the data): a line and a filled point per sigma, with its complete
+    # cells of the planned; the hollow point only when some cell with games is incomplete
+    items = [("series", COLOURS[i % len(COLOURS)], "σ %s: %d/%d cells complete" % (
+        sigma_text(S["sigma"]), S["cells_complete"], S["cells_planned"])) for i, S in enumerate(F["sigmas"])]
+    if any(not r["complete"] for r in F["cells"]):
+        items.append(("hollow", "#444", "hollow: incomplete cell (fewer than %d pairs)" % (PLAN_GAMES // 2)))
+    rows, lx, ly = [], L, 62
+    for kind, colour, label in items:
+        w = 28 + text_w(label)
+        if lx > L and lx + w > W - 10:
+            lx, ly = L, ly + 18
+        rows.append((kind, colour, label, lx, ly))
+        lx += w + 24
+    TOPM = ly + 18
+    H = TOPM + ph + BOT
     bs = [b for v in budgets.values() for b in v]
     blo, bhi = min(bs), max(bs)
     if bhi <= blo:
         bhi = blo + 1
     scores = [r[sc] for r in F["cells"]]
     ylo = min([0.4] + [int(s * 20) / 20 for s in scores])        # 5% steps around 40%..70%
-    yhi = max([0.7] + [-int(-s * 20) / 20 for s in scores])
+    yhi = max([0.7] + [math.ceil(round(s * 20, 9)) / 20 for s in scores])  # up to the next 5%: no point above the frame
     x = lambda b: L + pw * (b - blo) / (bhi - blo)
     y = lambda s: TOPM + ph * (yhi - s) / (yhi - ylo)
     o = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
          'font-family="sans-serif" font-size="12">' % (W, H, W, H),
          '<rect x="0" y="0" width="%d" height="%d" fill="white"/>' % (W, H),
          '<text x="%d" y="22" font-size="14">%s</text>' % (L, nm.esc(
-             "%s: %s's score vs %s in %d-game matches from the initial position, jittered node clock" % (
-                 F["run"], T, F["base"], PLAN_GAMES)))]
+             "%s: %s's score vs %s on a jittered node clock" % (F["run"], T, F["base"]))),
+         '<text x="%d" y="40" fill="#444">%s</text>' % (L, nm.esc(
+             "a point per cell (σ, budget): a %d-game match from the initial position" % PLAN_GAMES))]
+    for kind, colour, label, lx, ly in rows:
+        if kind == "series":
+            o.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="2"/>' % (
+                lx, ly - 4, lx + 20, ly - 4, colour))
+        o.append('<circle cx="%d" cy="%d" r="3.5" fill="%s" stroke="%s"/>' % (
+            lx + 10, ly - 4, colour if kind == "series" else "white", colour))
+        o.append('<text x="%d" y="%d">%s</text>' % (lx + 28, ly, nm.esc(label)))
     k = 0
     while ylo + k * 0.05 <= yhi + 1e-9:  # grid every 5%
         s = round(ylo + k * 0.05, 2)
@@ -286,7 +312,7 @@ def svg_text(F, budgets):
     for s, colour, label in ((0.5, "#888", "50%"), (TARGET[0] / TARGET[1], "#c33", "57.5% (2006)")):
         o.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="%s" stroke-dasharray="4,3"/>' % (
             L, y(s), L + pw, y(s), colour))
-        o.append('<text x="%d" y="%.1f" fill="%s">%s</text>' % (L + pw + 4, y(s) + 4, colour, label))
+        o.append('<text x="%d" y="%.1f" fill="%s">%s</text>' % (L + pw + 8, y(s) + 4, colour, label))  # clear of the points at the edge
     t = blo - blo % 500000 + (500000 if blo % 500000 else 0)  # x ticks at whole and half millions
     while t <= bhi:
         o.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#444"/>' % (x(t), TOPM + ph, x(t), TOPM + ph + 5))
@@ -297,7 +323,7 @@ def svg_text(F, budgets):
     o.append('<text x="16" y="%.1f" text-anchor="middle" transform="rotate(-90 16 %.1f)">%s score</text>' % (
         TOPM + ph / 2, TOPM + ph / 2, nm.esc(T)))
     # a series per sigma: a line through its cells in budget order, a filled point per complete
-    # cell, a hollow one per cell still being played
+    # cell, a hollow one per incomplete cell (fewer than the match's pairs)
     for i, S in enumerate(F["sigmas"]):
         c = COLOURS[i % len(COLOURS)]
         rows = [r for r in F["cells"] if r["sigma"] == S["sigma"]]
@@ -307,12 +333,6 @@ def svg_text(F, budgets):
         for r in rows:
             o.append('<circle cx="%.1f" cy="%.1f" r="3.5" fill="%s" stroke="%s"/>' % (
                 x(r["budget"]), y(r[sc]), c if r["complete"] else "white", c))
-        ly = TOPM + 60 + 18 * i
-        o.append('<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="2"/>' % (
-            L + pw + 8, ly - 4, L + pw + 28, ly - 4, c))
-        o.append('<text x="%d" y="%d">σ %s (%d/%d cells)</text>' % (
-            L + pw + 32, ly, sigma_text(S["sigma"]), S["cells_complete"], S["cells_planned"]))
-    o.append('<text x="%d" y="%d">hollow: cell being played</text>' % (L + pw + 8, TOPM + 70 + 18 * len(F["sigmas"])))
     o.append("</svg>")
     return "\n".join(o) + "\n"
 

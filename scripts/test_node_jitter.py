@@ -144,6 +144,20 @@ class NodeJitter(unittest.TestCase):
         self.assertEqual(F["sigmas"][2]["cells_planned"], 22)  # the plan's 21 and the one on disk
         self.assertEqual(F["sigmas"][2]["cells_with_games"], 0)
 
+    def test_svg_legend(self):
+        files, _ = node_jitter.build(self.dir)  # two incomplete cells: the hollow point is explained
+        svg = files["jitter.svg"]
+        self.assertIn(">σ 0.005: 2/21 cells complete<", svg)
+        self.assertIn(">σ 0.02: 1/21 cells complete<", svg)
+        self.assertIn(">hollow: incomplete cell (fewer than 50 pairs)<", svg)
+        self.assertNotIn("being played", svg)
+        for s, b in (("s0.005", "b6600000"), ("s0.02", "b6300000")):  # every cell with games complete
+            os.remove(os.path.join(self.dir, s, b, "games.csv"))
+        svg = node_jitter.build(self.dir)[0]["jitter.svg"]
+        self.assertNotIn("hollow", svg)
+        self.assertNotIn('fill="white" stroke="#', svg)  # no hollow point
+        self.assertIn(">σ 0.005: 2/21 cells complete<", svg)
+
     def test_write_check_and_no_temp_files(self):
         out = os.path.join(self.dir, "out")
         r = self.run_script("--out", out)
