@@ -188,9 +188,21 @@ CLAIMS = [
      lambda f: f["h48_games"] == f["h48_planned"] and f["h48_elo_lo"] < 0 < f["h48_elo_hi"]),
     ("4.8: sd's gain on 3.2 at the same clock and budget 'lies inside it too'",
      lambda f: f["h48_elo_lo"] < f["n15_elo"] < f["h48_elo_hi"]),
-    ("4.8: 'deeper iterations at no cost in nodes': the depth difference's interval lies above 0 and the node ratio rounds to 1.00 (in the games) and to at most 1.00 (to complete the depth)",
-     lambda f: f["h48_depth_diff"] - f["h48_depth_diff_pm"] > 0 and round(f["h48_node_ratio"], 2) == 1.0
-     and round(f["cost48_ratio"], 2) <= 1.0),
+    ("4.8: the depths leave out the games whose think ran to the iteration cap; without them no depth difference is seen (the pair interval holds 0), and the node ratio rounds to 1.00",
+     lambda f: f["h48_depth_capped_games"] > 0 and abs(f["h48_depth_diff"]) < f["h48_depth_diff_pm"]
+     and round(f["h48_node_ratio"], 2) == 1.0),
+    ("answer 6: 'excludes a gain over X or a loss over Y': the interval's two ends, as printed",
+     lambda f: f["h48_gain_bound"] == f["h48_elo_hi"] > 0 and f["h48_loss_bound"] == -f["h48_elo_lo"] > 0),
+    ("answer 3 and the 2006 match: the chance's sentences say 'so far' and 'not yet known' exactly while the 15 s grid is incomplete",
+     lambda f: ("not yet known" in f["post_answer"]) == (not f["pf15_complete"])
+     and ("so far" in f["post_time_answer"]) == (not f["pf15_complete"])),
+    ("evidence: 'over the same games the node clock's interval is the narrower'",
+     lambda f: f["n15_elo_pm"] < f["n15_cpu_elo_pm"]),
+    ("answer 4: the four schemes' joint ratings run from iidr2's (highest) to noiid's (lowest)",
+     lambda f: max(f[f"s15_rating_{k}_elo"] for k in ("iidr2", "iidcut", "iidpv", "noiid")) == f["s15_rating_iidr2_elo"]
+     and min(f[f"s15_rating_{k}_elo"] for k in ("iidr2", "iidcut", "iidpv", "noiid")) == f["s15_rating_noiid_elo"]),
+    ("the 2006 match: 'sd's share of the nodes barely moves': the pooled time share is within 2% at 15 s and 60 s",
+     lambda f: abs(f["pf15_time_share"]) < 0.02 and abs(f["pf60_time_share"]) < 0.02),
     ("4.8: mm48-vs-old-15 'complete', and 4.8 stronger: every planned game in, the interval above 0",
      lambda f: f["h48o_games"] == f["h48o_planned"] and f["h48o_elo_lo"] > 0),
     ("4.8: 'equal nodes are not equal time': 4.8's thinks took more CPU than 3.2's, at about equal nodes",

@@ -107,6 +107,11 @@ def node_facts(f):
                                                         ps["sd_loses"]["share"])
         f["nm_distinct"] = j["lines"]["distinct"]
         f["nm_games"], f["nm_score"] = j["score"]["games"], j["score"]["score"]
+        # sd's wins and losses on time, and its score in the other games (as for sd vs iidr2)
+        h = head_to_head(m.parent, "sd")
+        f["nm_sd_wins_games"], f["nm_sd_losses_games"] = h["wins"], h["losses"]
+        f["nm_forfeits_won"], f["nm_forfeits_lost"] = h["forfeits_won"], h["forfeits_lost"]
+        f["nm_score_no_forfeit"] = h["score_no_forfeit"]
         top = j["parting_points"]["top"][0]
         f["nm_first_ply"] = top["ply"]
         f["nm_first_prefix"] = top["prefix"]

@@ -20,6 +20,8 @@ node_clock.py (the node-clock runs' facts) and claims.py (the template's sentenc
 """
 import collections
 import json
+import re
+import textwrap
 import math
 import statistics
 import sys
@@ -127,7 +129,11 @@ def node60_facts(f):
                % round(abs(d) + pm))
     if f.get("m60_games"):
         d, pm = f["n60_elo"] - f["m60_elo"], math.hypot(f["n60_elo_pm"], f["m60_elo_pm"])
-        diff_facts(f, "n60m60", d, pm, "the two clocks differ", "no difference between the clocks is seen")
+        # independent runs that differ in openings as well as in clock: a difference would not be
+        # the clock's alone, and an interval this wide leaves in every effect this report studies
+        diff_facts(f, "n60m60", d, pm, "the two runs differ (in openings as well as in clock)",
+                   "the two runs differ in openings as well as in clock, and an interval this wide "
+                   "excludes no difference of the size studied here (up to %d Elo is left in)" % round(abs(d) + pm))
     run = "[`node-60-wide/`](node-60-wide/README.md)"
     res = (f"{pct(f['n60_score'])}, {fixed(f['n60_elo'], 1, True)} ± {fixed(f['n60_elo_pm'])}, "
            f"interval [{fixed(lo, 1, True)}, {fixed(hi, 1, True)}]")
@@ -135,6 +141,7 @@ def node60_facts(f):
                "holds": "the interval holds 0, so no gain is established at this budget either, and a gain "
                         f"up to about {fixed(hi, 0, True)} Elo is not excluded",
                "below": "sd is below `old` at this budget"}[f["n60_side"]]
+    f["n60_verdict"] = verdict
     short = {"above": "sd is above `old` too", "holds": "the interval holds 0",
              "below": "sd is below `old`"}[f["n60_side"]]
     if done:
@@ -147,7 +154,7 @@ def node60_facts(f):
             f"({run}, complete): {verdict}. From the same openings at 9 M nodes it scored "
             f"{fixed(f['n15_elo'], 1, True)} ± {fixed(f['n15_elo_pm'])}, and paired by opening the two budgets "
             f"differ by {fixed(f['n60n15_diff_elo'], 1, True)} ± {fixed(f['n60n15_diff_pm'])} Elo: "
-            f"{f['n60n15_diff_verdict']}. Against the CPU clock's 500-game match (other openings) the difference "
+            f"{f['n60n15_diff_verdict']}. Against the CPU clock's 500-game match the difference "
             f"is {fixed(f['n60m60_diff_elo'], 1, True)} ± {fixed(f['n60m60_diff_pm'])}: {f['n60m60_diff_verdict']}. "
             f"The post's {fixed(f['claim60_elo'], 1, True)} lies {f['n60_claim_in']} the node clock's interval.")
         f["a5_sd_head"] = ("on the node clock sd is above `old` there too" if f["n60_side"] == "above"
@@ -259,7 +266,7 @@ def post2006_facts(f):
     f["wav_think"], f["wav_game"], f["wav_rho"] = w["model"]["think"], w["model"]["game"], w["fits"]["pooled"]["rho"]
     f["wav_block"] = w["fits"]["pooled"]["block"]
     f["wav_rho_plain"] = w["rho_plain_all"]["rho"]
-    parts = []
+    known, unknown = [], []
     for secs, planned, post in ((15, 61, "57.5%"), (60, 31, "53%")):
         rows = read_csv(RES / f"post-2006-{secs}" / "chance.csv")
         cells = [r for r in rows if r["cell"] != "all"]
@@ -275,13 +282,69 @@ def post2006_facts(f):
         every = [r for r in rows if r["cell"] == "all" and r.get("p_reach")]
         if len(cells) == planned and every:
             a = every[0]
-            parts.append(f"a {100 if secs == 15 else 50}-game match at {secs} s reaches the post's {post} in "
-                         f"{pct(float(a['p_reach']))} of matches [{pct(float(a['p_reach_lo']))}, "
-                         f"{pct(float(a['p_reach_hi']))}] over the budgets of its grid")
+            known.append(f"a {100 if secs == 15 else 50}-game match at {secs} s reaches {post} in "
+                         f"{pct(float(a['p_reach']))} [{pct(float(a['p_reach_lo']))}, "
+                         f"{pct(float(a['p_reach_hi']))}] of matches over its grid of budgets")
         else:
-            parts.append(f"at {secs} s {len(cells)} of its {planned} budgets are played ({games:,} games): "
-                         "how likely the post's figure was is not yet known")
-    f["post_chance_text"] = "; ".join(parts)
+            unknown.append(f"{len(cells)} of the {planned} budgets at {secs} s")
+    text = "; ".join(known)
+    if unknown:
+        text += ("; " if text else "") + "not yet known (" + " and ".join(unknown) + " played so far)"
+    f["post_chance_text"] = text
+    # the chance files' figures as far as the cells are in (scripts/post2006.py): the grid's
+    # chance of each figure, the joint chance on one machine, and the model check
+    c = json.load(open(RES / "post-2006-15" / "chance.json"))
+    for key, name in (("fitted-15", "pf15"), ("fitted-60", "pf60"), ("think-15", "pt15"), ("think-60", "pt60")):
+        st = c["sets"][key]
+        f[f"{name}_cells"], f[f"{name}_planned"], f[f"{name}_games"] = st["cells_in"], st["cells_planned"], st["games"]
+        f[f"{name}_complete"] = st["cells_complete"] == st["cells_planned"]
+        for fig in ("p_reach", "p_time", "p_both"):
+            if fig in st:
+                f[f"{name}_{fig}"], f[f"{name}_{fig}_lo"], f[f"{name}_{fig}_hi"] = (
+                    st[fig]["mean"], st[fig]["lo"], st[fig]["hi"])
+        if "p_reach" in st:
+            f[f"{name}_best_budget"], f[f"{name}_best_p"] = (st["p_reach"]["highest"]["budget"] / 1e6,
+                                                             st["p_reach"]["highest"]["p"])
+            f[f"{name}_pooled_score"] = st["pooled"]["sd_score"]
+            f[f"{name}_time_share"] = st["pooled"]["time_share"]
+    jf = c["joint"]["fitted"]
+    f["pj_machines"], f["pj_both"], f["pj_both_lo"], f["pj_both_hi"] = (
+        jf["machines"], jf["both_scores"]["mean"], jf["both_scores"]["lo"], jf["both_scores"]["hi"])
+    mc = c["model_check"]
+    f["mc_cpu_score"], f["mc_cpu_lo"], f["mc_cpu_hi"] = mc["cpu"]["sd_score"], mc["cpu"]["score_lo"], mc["cpu"]["score_hi"]
+    f["mc_cpu_share"] = mc["cpu"]["e5d4_share"]
+    for key, name in (("think", "mct"), ("fitted", "mcf")):
+        m = mc[key]
+        f[f"{name}_done"] = not m["budgets_missing"]
+        if f[f"{name}_done"]:
+            f[f"{name}_score"], f[f"{name}_lo"], f[f"{name}_hi"] = m["sd_score"], m["score_lo"], m["score_hi"]
+            f[f"{name}_share"] = m["e5d4_share"]
+            f[f"{name}_agrees"] = m["score_model_in_cpu_interval"] or m["score_cpu_in_model_interval"]
+    def check_text(name, label):
+        if not f[f"{name}_done"]:
+            missing = mc["fitted" if name == "mcf" else "think"]["budgets_missing"]
+            return (f"what {label} predicts is not yet known (its cell{'s' if len(missing) > 1 else ''} at "
+                    + ", ".join(fixed(b / 1e6) for b in missing) + " M being played)")
+        return (f"{label} predicts {pct(f[name + '_score'])} [{pct(f[name + '_lo'])}, {pct(f[name + '_hi'])}], "
+                + ("which agrees with the CPU clock's" if f[name + "_agrees"] else
+                   "outside the CPU clock's interval: it does not reproduce that run"))
+    f["mcf_text"] = check_text("mcf", "the fitted model")
+    f["mct_text"] = check_text("mct", "per-think wavering alone (σ 0.11, the earlier model)")
+    # answer 3: the chance of 57.5% (and of the post's time figure) under the fitted wavering,
+    # final once every budget of the grid is in, "so far" until then
+    so_far = "" if f["pf15_complete"] else " so far"
+    chance = (f"{pct(f['pf15_p_reach'])} [{pct(f['pf15_p_reach_lo'])}, {pct(f['pf15_p_reach_hi'])}]"
+              if "pf15_p_reach" in f else None)
+    if chance is None:
+        f["post_answer"] = "how often such a match reaches 57.5% is not yet known (no budget played yet)"
+    else:
+        f["post_answer"] = (
+            f"over the {f['pf15_cells']} of its {f['pf15_planned']} budgets played{so_far}, such a 100-game match "
+            f"reaches 57.5% in {chance} of cases (up to {pct(f['pf15_best_p'])} at {fixed(f['pf15_best_budget'])} M "
+            f"nodes a side)" + ("" if f["pf15_complete"] else ": the final figure is not yet known"))
+        f["post_time_answer"] = (
+            f"{pct(f['pf15_p_time'])} of such matches{so_far} reach the post's other 15 s figure, "
+            f"sd using 3.6% more time than `old`")
 
 
 def facts():
@@ -375,6 +438,8 @@ def facts():
         f["h48_refused_replayed"] = refused_replayed(RES / "mm48-sd-15")
         # the largest gain or loss the interval leaves in (its farther end from 0)
         f["h48_elo_bound"] = max(abs(f["h48_elo_lo"]), abs(f["h48_elo_hi"]))
+        # the largest gain and the largest loss it leaves in
+        f["h48_gain_bound"], f["h48_loss_bound"] = f["h48_elo_hi"], -f["h48_elo_lo"]
     if f.get("h48_games") and f.get("n15_games"):  # sd's gain on 4.8 against its gain on 3.2, same clock and budget
         # independent runs (other engines): the difference's half-width from both
         d, pm = f["h48_elo"] - f["n15_elo"], math.hypot(f["h48_elo_pm"], f["n15_elo_pm"])
@@ -698,7 +763,26 @@ def render(f, template):
             except KeyError:
                 sys.exit(f"report.py: {template.relative_to(ROOT)}: no fact named '{name}'")
         i = k + 2
-    return "".join(out)
+    return wrap_long_lines("".join(out))
+
+
+def wrap_long_lines(text, width=100, longest=110):
+    """Prose lines that a substituted sentence made longer than `longest` characters, re-wrapped
+    at `width` (a list item's continuation indented under its text); tables, headings, images,
+    comments and code blocks stay as they are."""
+    out, code = [], False
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            code = not code
+        if code or len(line) <= longest or line.lstrip().startswith(("|", "#", "!", "<")):
+            out.append(line)
+            continue
+        lead = line[:len(line) - len(line.lstrip())]
+        item = re.match(r"(\d+\. |- )", line.lstrip())
+        rest = lead + " " * len(item.group(1)) if item else lead
+        out.append(textwrap.fill(line.strip(), width=width, initial_indent=lead,
+                                 subsequent_indent=rest, break_long_words=False, break_on_hyphens=False))
+    return "\n".join(out)
 
 
 def main():

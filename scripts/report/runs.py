@@ -191,6 +191,8 @@ def head_to_head(run_dir, build="sd"):
         played += 1
         mine = float(g[f"{test}_score"]) if build == test else 1 - float(g[f"{test}_score"])
         points += mine
+    kept = searched(games, build, other)
+    capped = [g for g in games if max(int(g[f"{build}_depth"]), int(g[f"{other}_depth"])) >= DEPTH_CAPPED]
     return {
         "opponent": other,
         "games": int(row["games"]),
@@ -199,9 +201,11 @@ def head_to_head(run_dir, build="sd"):
         "score": score,
         "elo": sign * float(row["ptnml_elo"]),
         "elo_pm": float(row["ptnml_elo_pm"]),
-        # the 95% interval's ends
-        "elo_lo": sign * float(row["ptnml_elo"]) - float(row["ptnml_elo_pm"]),
-        "elo_hi": sign * float(row["ptnml_elo"]) + float(row["ptnml_elo_pm"]),
+        # the 95% interval's ends: the score interval's ends on the logistic scale (not the
+        # estimate ± the half-width: the scale is not symmetric about it), the one interval
+        # method of the report; the half-width above is half the interval
+        "elo_lo": ur.ptnml_interval([int(row[k]) for k in PTNML_COLUMNS][::sign])[1],
+        "elo_hi": ur.ptnml_interval([int(row[k]) for k in PTNML_COLUMNS][::sign])[2],
         "los": float(row["los"]) if sign == 1 else 1 - float(row["los"]),
         "draws": float(row["draw_ratio"]),
         "wins": int(row["wins"] if sign == 1 else row["losses"]),
@@ -235,12 +239,30 @@ def head_to_head(run_dir, build="sd"):
         # game averaged over the games
         "time_ratio": float(row["time_ratio"]) ** sign,
         "node_ratio": float(row["node_ratio"]) ** sign,
-        "depth": float(row[f"{build}_mean_depth"]),
-        "opponent_depth": float(row[f"{other}_mean_depth"]),
+        # each side's deepest iteration in a game, averaged over the games whose thinks searched
+        # a tree: a game where a think ran its iterations to the cap (its position already
+        # decided: a repetition or a mate found at once; deepest iteration DEPTH_CAPPED or more)
+        # is left out, its depth being no measure of the search (summary.csv's means keep them)
+        "depth": ur.mean(int(g[f"{build}_depth"]) for g in kept),
+        "opponent_depth": ur.mean(int(g[f"{other}_depth"]) for g in kept),
+        "depth_capped_games": len(games) - len(kept),
+        "depth_capped_repetitions": sum(g["termination"] == "threefold" for g in capped),
         # build's deepest iteration less the other's, per game pair (the unit the games are
-        # drawn in): the mean and its 95% half-width
-        **depth_difference(games, build, other),
+        # drawn in), over the pairs of such games: the mean and its 95% half-width
+        **depth_difference(kept, build, other),
     }
+
+
+# A deepest iteration this deep is micro-Max running its iterations to the cap at a position
+# already decided (4.8 runs to 98 plies when each iteration returns at once); no search of
+# either engine in the committed runs reaches 30 otherwise.
+DEPTH_CAPPED = 40
+
+
+def searched(games, build, other):
+    """The games in which neither side's deepest iteration is DEPTH_CAPPED or more."""
+    return [g for g in games
+            if max(int(g[f"{build}_depth"]), int(g[f"{other}_depth"])) < DEPTH_CAPPED]
 
 
 def nodes_per_side(games):

@@ -15,12 +15,12 @@ def answer_table(f):
         g = f.get(f"{tag}_{name}_games")
         if g is None:
             return "not played"
-        text = f"{pct(f[f'{tag}_{name}_score'])}, {elo_text(f[f'{tag}_{name}_elo'], f[f'{tag}_{name}_elo_pm'])}, {g}"
+        text = f"{pct(f[f'{tag}_{name}_score'])}, {elo_text(f[f'{tag}_{name}_elo'], f[f'{tag}_{name}_elo_pm'])}, {g:,}"
         return text + (" (running)" if g < PER_PAIRING else "")
     for name, idea in SCHEMES:
         c15 = cell("s15", name)
         if name == "old" and "m15_games" in f:
-            c15 += f"; match: {pct(f['m15_score'])}, {elo_text(f['m15_elo'], f['m15_elo_pm'])}, {f['m15_games']}"
+            c15 += f"; match: {pct(f['m15_score'])}, {elo_text(f['m15_elo'], f['m15_elo_pm'])}, {f['m15_games']:,}"
         c15 += wide_cell(f, name)
         if name == "old":  # the same on the node clock (being played)
             c15 += node_cell(f, "n15", "9 M", "node_15_wide")
@@ -28,19 +28,19 @@ def answer_table(f):
             c15 += node_cell(f, "n15r2", "9 M", "node_15_sd_iidr2")
         c60 = cell("s60", name)
         if name == "old" and "m60_games" in f:
-            match = f"match: {pct(f['m60_score'])}, {elo_text(f['m60_elo'], f['m60_elo_pm'])}, {f['m60_games']}"
+            match = f"match: {pct(f['m60_score'])}, {elo_text(f['m60_elo'], f['m60_elo_pm'])}, {f['m60_games']:,}"
             c60 = match if c60 == "not played" else f"{c60}; {match}"
         if name == "old":  # the post's 60 s on the node clock (being played)
             c60 += node_cell(f, "n60", "36 M", "node_60_wide")
         sp = {"old": "sp", "iidr2": "spr2"}.get(name)
-        csp = (f"{pct(f[sp + '_score'])}, {elo_text(f[sp + '_elo'], f[sp + '_elo_pm'])}, {f[sp + '_games']}"
+        csp = (f"{pct(f[sp + '_score'])}, {elo_text(f[sp + '_elo'], f[sp + '_elo_pm'])}, {f[sp + '_games']:,}"
                if sp and f"{sp}_games" in f else "not played")
         rows.append(f"| {name} | {idea} | {c15} | {c60} | {csp} | {joint(f, name)} | {gauntlet60(f, name)} | {delivered(f, name)} |")
     rows.append(f"| (sd itself) | self-deepening IID (Muller 2006) | | | | {joint(f, 'sd')} | {gauntlet60(f, 'sd')} | {delivered(f, 'sd')} |")
     # micro-Max 4.8: its self-deepening build against it, on the node clock (9 M nodes a side)
     if f.get("h48_games"):
         g = f["h48_games"]
-        c = (f"node clock 9 M: {pct(f['h48_score'])}, {elo_text(f['h48_elo'], f['h48_elo_pm'])}, {g}"
+        c = (f"node clock 9 M: {pct(f['h48_score'])}, {elo_text(f['h48_elo'], f['h48_elo_pm'])}, {g:,}"
              + (" (running)" if g < f["h48_planned"] else ""))
         rows.append(f"| mm48 (4.8; `mm48sd` against it) | micro-Max 4.8 as published: null move, LMR, futility | {c} "
                     f"| not played | not played | | | node clock {mnodes(f['h48_nodes_side'])} |")
@@ -53,7 +53,7 @@ def node_cell(f, key, budget, run):
     g = f.get(f"{key}_games")
     if not g:
         return ""
-    return (f"; node clock {budget}: {pct(f[key + '_score'])}, {elo_text(f[key + '_elo'], f[key + '_elo_pm'])}, {g}"
+    return (f"; node clock {budget}: {pct(f[key + '_score'])}, {elo_text(f[key + '_elo'], f[key + '_elo_pm'])}, {g:,}"
             + (" (running)" if g < f[f"{run}_planned"] else ""))
 
 
@@ -175,4 +175,4 @@ def gauntlet60(f, name):
         return "not played yet"
     if name == "old":
         return f"0 (anchor), {games:,}"
-    return f"{joint(f, name, 's60')}, {games}" + (" (running)" if games < PER_PAIRING else "")
+    return f"{joint(f, name, 's60')}, {games:,}" + (" (running)" if games < PER_PAIRING else "")

@@ -104,7 +104,8 @@ pub const WATCHDOG_POLL_NODES: u64 = 1 << 16;
 /// iteration below the limit and finishes it), CPU time 60 s + 100 µs a node of the limit (a
 /// think 1000 times slower than this machine's; CPU time, so that a run paused with SIGSTOP or
 /// starved by other work is not stopped); a clock's think (no node limit) 60 s + 20 ×
-/// its share; a think to a fixed depth an hour; `uci`'s `go infinite` is not watched. The
+/// its share; a think to a fixed depth D 30 s × 4^(D−6) from depth 6 up, 30 s below, at most an
+/// hour; `uci`'s `go infinite` is not watched. The
 /// environment's `UMAX_WATCHDOG=NODES[,SECONDS]` sets bounds that replace every think's (tests,
 /// diagnosis).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -144,10 +145,13 @@ impl Watchdog {
                 nodes: u64::MAX,
                 seconds: 60.0 + 20.0 * s.max(0.0),
             },
-            // a fixed depth (`anatomy --depth`, `bench --depth`): an hour
+            // a fixed depth D (`anatomy --depth`, `bench --depth`): 30 s of CPU to depth 6, four
+            // times more a ply beyond (micro-Max's tree grows about 3-5 times a ply), at most an
+            // hour: a stuck depth-5 think in a test stops in half a minute, not an hour
             _ if limits.max_ply.is_some() => Watchdog {
                 nodes: u64::MAX,
-                seconds: 3600.0,
+                seconds: (30.0 * 4f64.powi((limits.max_ply.unwrap_or(0) - 6).clamp(0, 10)))
+                    .min(3600.0),
             },
             _ => Watchdog::NONE,
         }

@@ -130,7 +130,15 @@ fn mate_ends_deepening_at_the_root() {
     for build in [Build::Old, Build::Sd] {
         let mut e = Engine::new(build, 18);
         setup(&mut e, &pos).unwrap();
-        let think = e.think(&Limits::depth(30));
+        // a mate in 2 ends its iterations at once (to ply 98); a search that does not is stopped
+        // by a watchdog of 30 s of CPU instead of the hour a depth of 30 gets
+        let think = e.think(&Limits {
+            watchdog: Some(umax::engine::Watchdog {
+                nodes: u64::MAX,
+                seconds: 30.0,
+            }),
+            ..Limits::depth(30)
+        });
         let last = think.iterations.last().unwrap();
         assert_eq!(last.ply, 98, "{build}: {:?}", think.iterations);
         assert!(
