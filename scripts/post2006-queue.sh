@@ -46,8 +46,8 @@ cell60() { local j=$1 b=$((24000000 + 800000 * $1))
   run post-2006-60/b$b match --builds old,sd --tc-nodes $b "${WAVER[@]}" --jitter-seed $((100001 + 25 * j)) \
     --games 50 --openings startpos.pgn; }
 # first the 15 s cells the model check needs: the budgets the CPU-clock initial-position run's
-# blocks of 100 games delivered (scripts/post2006.py: 6.5 and 7.9-8.7 M nodes a side)
-for i in 5 19 20 21 23 24 26 27; do cell15 "$i"; done
+# blocks of 100 games delivered (scripts/post2006.py: 6.5-6.6 and 7.9-8.7 M nodes a side, as the delivered fraction settles)
+for i in 5 19 20 21 23 24 26 27 6 22 25; do cell15 "$i"; done
 for j in $(vdc 31); do cell15 $((2 * j)); cell60 "$j"; done
 for j in $(vdc 30); do cell15 $((2 * j + 1)); done
 for j in $(vdc 31); do b=$((24000000 + 800000 * j))
