@@ -52,8 +52,8 @@ pub fn check_uci_commands(data: &[u8]) {
             }
             Command::Go(g) => {
                 for white in [true, false] {
-                    uci::plan(&g, white, 0);
-                    uci::plan(&g, white, 600);
+                    uci::plan(&g, white, 0, crate::engine::DEFAULT_NODE_LIMIT);
+                    uci::plan(&g, white, 600, crate::engine::DEFAULT_NODE_LIMIT);
                 }
                 for w in &g.warnings {
                     assert!(!w.chars().any(char::is_control), "{w:?}");

@@ -116,7 +116,7 @@
 
 use crate::builds::Build;
 use crate::chess::{move_from_0x88, uci as uci_name};
-use crate::engine::{Abort, DEFAULT_NODE_LIMIT, I, Limits, RootIter, Think};
+use crate::engine::{Abort, I, Limits, RootIter, Think};
 use crate::fen::parse_fen;
 use crate::seam::Searcher;
 use shakmaty::{Chess, Color, Move, Position};
@@ -155,6 +155,7 @@ pub struct UciOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::DEFAULT_NODE_LIMIT;
 
     #[test]
     fn mate_scores() {
@@ -223,7 +224,7 @@ mod tests {
             mate: Some(i64::MAX),
             ..Default::default()
         };
-        let p = plan(&g, true, 0);
+        let p = plan(&g, true, 0, DEFAULT_NODE_LIMIT);
         assert_eq!(p.depth, Some(1));
         assert_eq!(p.nodes, Some(i32::MAX as i64));
         // the clock's hard limit is a quarter of it; the movetime's, nothing
@@ -235,18 +236,21 @@ mod tests {
 
     #[test]
     fn plans() {
-        let p = plan(&GoParams::default(), true, 0);
+        let p = plan(&GoParams::default(), true, 0, DEFAULT_NODE_LIMIT);
         assert_eq!(p.nodes, Some(DEFAULT_NODE_LIMIT));
+        // a bare go thinks to the engine's own default (4.8's 1e6)
+        let p = plan(&GoParams::default(), true, 0, 1_000_000);
+        assert_eq!(p.nodes, Some(1_000_000));
         let g = GoParams {
             wtime: Some(60_000),
             btime: Some(1_000),
             ..Default::default()
         };
         // target: time/30 (at most a quarter of it), less 30 ms; hard: twice that
-        let white = plan(&g, true, 0);
+        let white = plan(&g, true, 0, DEFAULT_NODE_LIMIT);
         assert_eq!(white.time, Some(Duration::from_millis(1970)));
         assert_eq!(white.hard, Some(Duration::from_millis(3970)));
-        let black = plan(&g, false, 0);
+        let black = plan(&g, false, 0, DEFAULT_NODE_LIMIT);
         assert_eq!(black.time, Some(Duration::from_millis(3)));
         assert_eq!(black.hard, Some(Duration::from_millis(36)));
         let g = GoParams {
@@ -254,16 +258,22 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(
-            plan(&g, true, 0).time,
+            plan(&g, true, 0, DEFAULT_NODE_LIMIT).time,
             None,
             "movetime: until the hard limit"
         );
-        assert_eq!(plan(&g, true, 0).hard, Some(Duration::from_millis(490)));
+        assert_eq!(
+            plan(&g, true, 0, DEFAULT_NODE_LIMIT).hard,
+            Some(Duration::from_millis(490))
+        );
         let g = GoParams {
             btime: Some(-50),
             ..Default::default()
         };
-        assert_eq!(plan(&g, false, 0).time, Some(Duration::from_millis(1)));
+        assert_eq!(
+            plan(&g, false, 0, DEFAULT_NODE_LIMIT).time,
+            Some(Duration::from_millis(1))
+        );
     }
 
     #[test]
@@ -274,14 +284,14 @@ mod tests {
             btime: Some(1_000),
             ..Default::default()
         };
-        let white = plan(&g, true, 600);
+        let white = plan(&g, true, 600, DEFAULT_NODE_LIMIT);
         assert_eq!(white.nodes, Some(300_000));
         assert_eq!(
             (white.time, white.hard),
             (None, None),
             "no time limit at all"
         );
-        assert_eq!(plan(&g, false, 600).nodes, Some(20_000));
+        assert_eq!(plan(&g, false, 600, DEFAULT_NODE_LIMIT).nodes, Some(20_000));
         // the match's node clock gives the same limit for the same nodes left
         let mut side = crate::nodeclock::NodeClock::new(9_000_000).side(1, true);
         assert_eq!(Some(side.allowance().limit), white.nodes);
@@ -293,9 +303,12 @@ mod tests {
             ..Default::default()
         };
         // go nodes still caps it; movestogo and increment as in clock mode
-        assert_eq!(plan(&g, true, 600).nodes, Some(1000));
+        assert_eq!(plan(&g, true, 600, DEFAULT_NODE_LIMIT).nodes, Some(1000));
         let g = GoParams { nodes: None, ..g };
-        assert_eq!(plan(&g, true, 600).nodes, Some(900_000 + 45_000));
+        assert_eq!(
+            plan(&g, true, 600, DEFAULT_NODE_LIMIT).nodes,
+            Some(900_000 + 45_000)
+        );
     }
 
     #[test]

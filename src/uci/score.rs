@@ -82,8 +82,9 @@ pub const MAX_NODESTIME: i64 = 100_000;
 /// option, nodes per millisecond): the clock is counted in nodes, as `umax match --clock nodes`
 /// counts it: the side has `time × nodestime` nodes and the think the C's root rule with
 /// `floor(nodes / movestogo)` (30 when absent; plus 3/4 of the increment's nodes) in place of
-/// `1e7`, and no time limit at all.
-pub fn plan(g: &GoParams, white: bool, nodestime: i64) -> SearchPlan {
+/// `1e7`, and no time limit at all. A bare `go` (no limit at all) thinks to `default_nodes`, the
+/// engine's own published limit (3.2's `1e7`, 4.8's `1e6`: `Kind::default_node_limit`).
+pub fn plan(g: &GoParams, white: bool, nodestime: i64, default_nodes: i64) -> SearchPlan {
     let ms = |t: Option<i64>| t.map(|t| t.clamp(0, MAX_MS));
     let mut p = SearchPlan {
         nodes: g.nodes.map(|n| n.clamp(1, i32::MAX as i64)),
@@ -130,7 +131,7 @@ pub fn plan(g: &GoParams, white: bool, nodestime: i64) -> SearchPlan {
         p.hard = Some(p.hard.map_or(hard, |x| x.min(hard)));
     }
     if !p.infinite && p.nodes.is_none() && p.depth.is_none() && p.hard.is_none() {
-        p.nodes = Some(DEFAULT_NODE_LIMIT);
+        p.nodes = Some(default_nodes);
     }
     p
 }

@@ -250,7 +250,12 @@ impl<W: Write + Send + 'static> Session<W> {
             }
         }
         let pos = game.current.clone();
-        let mut plan = plan(&g, pos.turn() == Color::White, self.nodestime);
+        let mut plan = plan(
+            &g,
+            pos.turn() == Color::White,
+            self.nodestime,
+            self.opts.build.kind().default_node_limit(),
+        );
         if let Some(cap) = self.opts.node_cap {
             plan.nodes = Some(plan.nodes.map_or(cap, |n| n.min(cap)));
         }

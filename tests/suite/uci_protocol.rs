@@ -457,3 +457,32 @@ fn nodestime_counts_the_clock_in_nodes() {
     assert_eq!(nodes(&again), nodes(&by_nodes), "the value stayed 600");
     quit(e);
 }
+
+/// The last `info depth` line's node count.
+fn last_nodes(lines: &[String]) -> u64 {
+    let line = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap_or_else(|| panic!("no info depth line: {lines:?}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "nodes").expect("nodes");
+    words[at + 1].parse().unwrap()
+}
+
+/// A bare `go` thinks to the engine's own published limit: 4.8's `N<1e6`, not 3.2's `1e7` (each
+/// engine states its default; `play` and `uci` ask it). The same think as `go nodes 1000000`.
+#[test]
+fn a_bare_go_on_4_8_thinks_to_its_own_node_limit() {
+    let mut bare = Uci::spawn(&["--build", "mm48", "--hash-bits", "16"]);
+    let (best, lines) = go_after(&mut bare, &["e2e4"], "go");
+    quit(bare);
+    let mut given = Uci::spawn(&["--build", "mm48", "--hash-bits", "16"]);
+    let (best_given, lines_given) = go_after(&mut given, &["e2e4"], "go nodes 1000000");
+    quit(given);
+    assert_eq!(
+        (best, last_nodes(&lines)),
+        (best_given, last_nodes(&lines_given)),
+        "bare go: {lines:?}\ngo nodes 1000000: {lines_given:?}"
+    );
+}
