@@ -33,6 +33,13 @@ impl Kind {
         }
     }
 
+    /// Whether the engine can start from a position set up from a FEN (an opening book of FEN
+    /// positions, `position fen`): micro-Max 3.2's port and the test engine can; 4.8, as its C,
+    /// starts from the initial position only.
+    pub fn can_set_up(self) -> bool {
+        !matches!(self, Kind::Mm48 { .. })
+    }
+
     /// The engine's family, for messages and `umax builds`.
     pub fn family(self) -> &'static str {
         match self {

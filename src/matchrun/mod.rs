@@ -318,6 +318,25 @@ fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
     }
     if book.has_fen() {
         play_game::check_fen_support(&book.openings)?;
+        // an engine without a set-up would forfeit every game at its start: refused here
+        for b in [opts.builds.base, opts.builds.test] {
+            if !b.kind().can_set_up() {
+                let first = book
+                    .openings
+                    .iter()
+                    .find(|o| o.fen.is_some())
+                    .map(|o| o.origin.clone());
+                return Err(format!(
+                    "{b} ({}) starts from the initial position only: it has no set-up, and the \
+                     openings ({}) start from FEN positions{}",
+                    b.kind().family(),
+                    book.name,
+                    first
+                        .map(|o| format!(" (the first at {o})"))
+                        .unwrap_or_default()
+                ));
+            }
+        }
     }
     let settings = settings_string(&opts, &book.name, &book.hash);
     // one writer per directory: refused here, before anything is read or written, if another

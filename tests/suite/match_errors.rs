@@ -390,3 +390,39 @@ fn an_engine_rejecting_a_legal_move_ends_the_game_not_the_match() {
         "sd (Black)'s engine rejected",
     );
 }
+
+/// micro-Max 4.8 starts from the initial position only (it has no set-up): an opening book with
+/// FEN positions is refused before any game when either build of the match is 4.8's, naming
+/// the build, instead of every game forfeiting at its start.
+#[test]
+fn a_fen_book_with_4_8_is_refused_before_any_game() {
+    let dir = scratch("fen_book_mm48");
+    let book = dir.join("book.epd");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        &book,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n",
+    )
+    .unwrap();
+    for builds in ["mm48,mm48sd", "old,mm48"] {
+        let out = dir.join(builds.replace(',', "-"));
+        refused(
+            &dir,
+            &[
+                "--builds",
+                builds,
+                "--openings",
+                path_str(&book),
+                "--games",
+                "2",
+                "--nodes",
+                "2000",
+                "--hash-bits",
+                "16",
+                "--out",
+                path_str(&out),
+            ],
+            "mm48 (micro-Max 4.8) starts from the initial position only",
+        );
+    }
+}
