@@ -196,6 +196,10 @@ CLAIMS = [
     ("answer 3 and the 2006 match: the chance's sentences say 'so far' and 'not yet known' exactly while the 15 s grid is incomplete",
      lambda f: ("not yet known" in f["post_answer"]) == (not f["pf15_complete"])
      and ("so far" in f["post_time_answer"]) == (not f["pf15_complete"])),
+    ("answer 3 and front: the model check's sentences say 'not yet known', 'reproduces' or 'does not reproduce' as the fitted model's prediction stands against the CPU-clock run",
+     lambda f: ("not yet known" in f["mcf_answer"]) == (not f["mcf_done"]) == ("not yet known" in f["front_model"])
+     and ("does not reproduce" in f["mcf_answer"]) == (f["mcf_done"] and not f["mcf_agrees"])
+     == ("does not reproduce" in f["front_model"])),
     ("evidence: 'over the same games the node clock's interval is the narrower'",
      lambda f: f["n15_elo_pm"] < f["n15_cpu_elo_pm"]),
     ("answer 4: the four schemes' joint ratings run from iidr2's (highest) to noiid's (lowest)",

@@ -282,14 +282,13 @@ def post2006_facts(f):
         every = [r for r in rows if r["cell"] == "all" and r.get("p_reach")]
         if len(cells) == planned and every:
             a = every[0]
-            known.append(f"a {100 if secs == 15 else 50}-game match at {secs} s reaches {post} in "
-                         f"{pct(float(a['p_reach']))} [{pct(float(a['p_reach_lo']))}, "
-                         f"{pct(float(a['p_reach_hi']))}] of matches over its grid of budgets")
+            known.append(f"{post} in {pct(float(a['p_reach']))} [{pct(float(a['p_reach_lo']))}, "
+                         f"{pct(float(a['p_reach_hi']))}] of {100 if secs == 15 else 50}-game matches at {secs} s")
         else:
-            unknown.append(f"{len(cells)} of the {planned} budgets at {secs} s")
-    text = "; ".join(known)
+            unknown.append(f"{len(cells)} of {planned} budgets at {secs} s")
+    text = ", ".join(known)
     if unknown:
-        text += ("; " if text else "") + "not yet known (" + " and ".join(unknown) + " played so far)"
+        text += ("; " if text else "") + "not yet known (" + ", ".join(unknown) + " played so far)"
     f["post_chance_text"] = text
     # the chance files' figures as far as the cells are in (scripts/post2006.py): the grid's
     # chance of each figure, the joint chance on one machine, and the model check
@@ -330,6 +329,25 @@ def post2006_facts(f):
                    "outside the CPU clock's interval: it does not reproduce that run"))
     f["mcf_text"] = check_text("mcf", "the fitted model")
     f["mct_text"] = check_text("mct", "per-think wavering alone (σ 0.11, the earlier model)")
+    # the front page's clause on the model check
+    f["front_model"] = (
+        "whether that model reproduces the one real-clock run from there is not yet known" if not f["mcf_done"]
+        else f"the model reproduces the one real-clock run from there ({pct(f['mcf_score'])} against "
+             f"{pct(f['mc_cpu_score'])})" if f["mcf_agrees"]
+        else f"but the model does not reproduce the one real-clock run from there ({pct(f['mcf_score'])} "
+             f"against {pct(f['mc_cpu_score'])})")
+    # the answer's sentence on the model check: what the chances above are chances of
+    cpu = f"{pct(f['mc_cpu_score'])} in 1,000 games"
+    if not f["mcf_done"]:
+        f["mcf_answer"] = ("Whether this model reproduces the one CPU-clock run from the initial position "
+                           f"({cpu}) is not yet known")
+    elif f["mcf_agrees"]:
+        f["mcf_answer"] = (f"The model reproduces the one CPU-clock run from the initial position ({cpu}: "
+                           f"it predicts {pct(f['mcf_score'])})")
+    else:
+        f["mcf_answer"] = (f"But the model does not reproduce the one CPU-clock run from the initial position: "
+                           f"it predicts {pct(f['mcf_score'])} [{pct(f['mcf_lo'])}, {pct(f['mcf_hi'])}] where that "
+                           f"run scored {cpu}, so these are chances under the model, not yet of a real machine")
     # answer 3: the chance of 57.5% (and of the post's time figure) under the fitted wavering,
     # final once every budget of the grid is in, "so far" until then
     so_far = "" if f["pf15_complete"] else " so far"
