@@ -252,9 +252,16 @@ fn chance_text(
         );
     };
     let games: u64 = cells.iter().filter_map(|r| r.games).sum();
+    let planned = if post.seconds == 15.0 { 61 } else { 31 };
+    let so_far = if cells.len() < planned {
+        " so far, not final"
+    } else {
+        ""
+    };
     let mut t = format!(
         "How likely:    a {}-game match reaches {:.1}% in {:.1}% of matches [{:.1}%, {:.1}%] over the budgets \
-         {}–{} M nodes a side ({} of {} cells, {} games in {dir}){model}\n",
+         {}–{} M nodes a side ({} of {} cells, {} games in {dir}{so_far}){model}; chances under the \
+         model, whose check against a real clock's run is in {dir}/chance.md\n",
         post.games,
         100.0 * post.score,
         100.0 * p,
@@ -263,7 +270,7 @@ fn chance_text(
         fmt_m(cells.iter().filter_map(|r| r.budget).min().unwrap_or(0)),
         fmt_m(cells.iter().filter_map(|r| r.budget).max().unwrap_or(0)),
         cells.len(),
-        if post.seconds == 15.0 { 61 } else { 31 },
+        planned,
         crate::text::thousands(games),
     );
     if let Some(near) = cells
@@ -373,7 +380,10 @@ mod tests {
                      all,,,0.1,0.05,0.2\n";
         let t = chance_text(table, "x", &POST_RESULTS[0], 9_000_000, false);
         assert!(t.contains("10.0% of matches [5.0%, 20.0%]"), "{t}");
-        assert!(t.contains("2 of 61 cells, 200 games"), "{t}");
+        assert!(
+            t.contains("2 of 61 cells, 200 games in x so far, not final"),
+            "{t}"
+        );
         assert!(t.contains("at 8.9 M nodes a side"), "{t}");
         let none = chance_text(
             "cell,budget,games,p_reach,p_reach_lo,p_reach_hi\n",
