@@ -40,7 +40,7 @@ pub use verify_c::VerifyCArgs;
     name = "umax",
     // the package version and the commit the binary was built from (build.rs)
     version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("UMAX_BUILD_COMMIT"), ", ", env!("UMAX_BUILD_KIND"), ")"),
-    about = "micro-Max 3.2, ported faithfully to Rust, with a self-deepening build and a research harness"
+    about = "micro-Max 3.2 and 4.8, ported faithfully to Rust (node for node against their C), with the IID builds of the literature, self-deepening, and a research harness"
 )]
 pub struct Cli {
     #[command(subcommand)]

@@ -621,3 +621,15 @@ fn bench_csv_that_cannot_be_written_is_named_before_the_run() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(std::fs::read_to_string(&ok).unwrap().lines().count() > 1);
 }
+
+/// `umax --help` introduces both engines, not micro-Max 3.2 alone.
+#[test]
+fn help_introduces_both_engines() {
+    let out = umax_with(&["--help"]);
+    let help = String::from_utf8_lossy(&out.stdout);
+    let first = help.lines().next().unwrap_or("");
+    assert!(
+        first.contains("micro-Max 3.2 and 4.8"),
+        "the first line of umax --help: {first}"
+    );
+}
