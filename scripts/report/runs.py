@@ -191,8 +191,8 @@ def head_to_head(run_dir, build="sd"):
         played += 1
         mine = float(g[f"{test}_score"]) if build == test else 1 - float(g[f"{test}_score"])
         points += mine
-    kept = searched(games, build, other)
-    capped = [g for g in games if max(int(g[f"{build}_depth"]), int(g[f"{other}_depth"])) >= DEPTH_CAPPED]
+    kept, capped = split_capped(games, build, other)
+    interval = ur.ptnml_interval([int(row[k]) for k in PTNML_COLUMNS][::sign])
     return {
         "opponent": other,
         "games": int(row["games"]),
@@ -204,8 +204,8 @@ def head_to_head(run_dir, build="sd"):
         # the 95% interval's ends: the score interval's ends on the logistic scale (not the
         # estimate ± the half-width: the scale is not symmetric about it), the one interval
         # method of the report; the half-width above is half the interval
-        "elo_lo": ur.ptnml_interval([int(row[k]) for k in PTNML_COLUMNS][::sign])[1],
-        "elo_hi": ur.ptnml_interval([int(row[k]) for k in PTNML_COLUMNS][::sign])[2],
+        "elo_lo": interval[1],
+        "elo_hi": interval[2],
         "los": float(row["los"]) if sign == 1 else 1 - float(row["los"]),
         "draws": float(row["draw_ratio"]),
         "wins": int(row["wins"] if sign == 1 else row["losses"]),
@@ -259,10 +259,13 @@ def head_to_head(run_dir, build="sd"):
 DEPTH_CAPPED = 40
 
 
-def searched(games, build, other):
-    """The games in which neither side's deepest iteration is DEPTH_CAPPED or more."""
-    return [g for g in games
-            if max(int(g[f"{build}_depth"]), int(g[f"{other}_depth"])) < DEPTH_CAPPED]
+def split_capped(games, build, other):
+    """The games in which neither side's deepest iteration is DEPTH_CAPPED or more, and the rest."""
+    kept, capped = [], []
+    for g in games:
+        deep = max(int(g[f"{build}_depth"]), int(g[f"{other}_depth"])) >= DEPTH_CAPPED
+        (capped if deep else kept).append(g)
+    return kept, capped
 
 
 def nodes_per_side(games):

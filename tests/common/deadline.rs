@@ -429,8 +429,9 @@ fn wait_unreaped(child: &Child) -> io::Result<()> {
     }
 }
 
-/// Whether the child has ended (without reaping it: see [`wait_unreaped`]).
-fn has_ended(child: &Child) -> bool {
+/// A look at the child without reaping it: `Ok(true)` if it has ended, `Ok(false)` while it
+/// runs, `Err(errno)` if it cannot be looked at (ECHILD: reaped already).
+fn peek(child: &Child) -> Result<bool, i32> {
     // SAFETY: as in wait_unreaped; WNOHANG leaves si_pid 0 while the child runs.
     unsafe {
         let mut info: libc::siginfo_t = std::mem::zeroed();
@@ -440,25 +441,23 @@ fn has_ended(child: &Child) -> bool {
             &mut info,
             libc::WEXITED | libc::WNOWAIT | libc::WNOHANG,
         );
-        // an error (ECHILD: reaped already) counts as ended
-        r != 0 || info.si_pid() != 0
+        if r != 0 {
+            return Err(io::Error::last_os_error().raw_os_error().unwrap_or(0));
+        }
+        Ok(info.si_pid() != 0)
     }
+}
+
+/// Whether the child has ended (without reaping it: see [`wait_unreaped`]); an error (ECHILD:
+/// reaped already) counts as ended.
+fn has_ended(child: &Child) -> bool {
+    peek(child) != Ok(false)
 }
 
 /// Whether the child has been reaped already (by `Child::wait` or `Child::try_wait`): its pid
 /// is then no longer ours to signal.
 fn reaped(child: &Child) -> bool {
-    // SAFETY: as in wait_unreaped.
-    unsafe {
-        let mut info: libc::siginfo_t = std::mem::zeroed();
-        let r = libc::waitid(
-            libc::P_PID,
-            child.id() as libc::id_t,
-            &mut info,
-            libc::WEXITED | libc::WNOWAIT | libc::WNOHANG,
-        );
-        r != 0 && io::Error::last_os_error().raw_os_error() == Some(libc::ECHILD)
-    }
+    peek(child) == Err(libc::ECHILD)
 }
 
 /// Appends a finished process to `UMAX_TEST_DEADLINE_LOG`, if set.
