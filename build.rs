@@ -1,5 +1,5 @@
 //! Records the commit the binary is built from, as `UMAX_BUILD_COMMIT`: `git rev-parse HEAD`
-//! at build time, `+dirty` when the sources that go into the binary (src/, Cargo.toml,
+//! at build time, `+dirty` when the sources that go into the binary (src/, micromax/, Cargo.toml,
 //! Cargo.lock, this file) differ from it, `unknown` outside a git checkout. A run directory's
 //! `command.txt` and `umax --version` print it, so a binary copied out of the tree (as the
 //! long runs' queue does) still names the commit it was built from, not the tree's later HEAD.
@@ -24,7 +24,7 @@ fn watch(path: &str) {
 }
 
 fn main() {
-    for path in ["build.rs", "src", "Cargo.toml", "Cargo.lock"] {
+    for path in ["build.rs", "src", "micromax", "Cargo.toml", "Cargo.lock"] {
         watch(path);
     }
     let commit = match git(&["rev-parse", "HEAD"]).filter(|h| !h.is_empty()) {
@@ -45,6 +45,7 @@ fn main() {
                 "--untracked-files=no",
                 "--",
                 "src",
+                "micromax",
                 "Cargo.toml",
                 "Cargo.lock",
                 "build.rs",

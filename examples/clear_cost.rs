@@ -9,9 +9,10 @@
 //! list, then searches the same think again (same tree: the table is empty again, the board
 //! unchanged) and times the full clear. Prints the medians over REPEATS (default 7).
 
+use micromax::Limits;
+use micromax::mm32::{DEFAULT_HASH_BITS, Engine};
 use std::time::Instant;
 use umax::builds::Build;
-use umax::engine::{DEFAULT_HASH_BITS, Engine, Limits};
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));

@@ -7,10 +7,10 @@
 //! 20000 nodes) plays on for a number of plies that grows along the list, so the suite spans
 //! opening, middlegame and endgame. Lines stop early if the game ends.
 
+use micromax::mm32::Engine;
 use shakmaty::{Chess, Position};
 use umax::builds::Build;
 use umax::chess::{move_from_0x88, move_to_0x88, parse_uci, uci};
-use umax::engine::Engine;
 
 const OPENINGS: &[(&str, &str)] = &[
     ("start", ""),
@@ -34,7 +34,7 @@ const EXTRA_PLIES: &[usize] = &[0, 0, 4, 8, 12, 16, 20, 24, 30, 36, 42, 50, 60, 
 
 fn main() {
     let mut engine = Engine::new(Build::Old, 20);
-    let limits = umax::engine::Limits::nodes(20_000);
+    let limits = micromax::Limits::nodes(20_000);
     for (i, (name, opening)) in OPENINGS.iter().enumerate() {
         engine.reset();
         let mut pos = Chess::default();

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the C twins of the builds (micro-Max 3.2 as published, and each variant as a patch of
-# original/ against it: the twins are the builds of src/builds.rs with `c_twin: Some(...)`) with
+# original/ against it: the twins are the builds of micromax/src/builds.rs with `c_twin: Some(...)`) with
 # gcc -O2 -std=gnu89, plain and instrumented, into an ignored directory.
 #
 #   scripts/build-original.sh [--nodes N] [--hash-bits B] [--out DIR] [--build NAME[,NAME..]|all]
@@ -65,16 +65,16 @@ fi
 command -v gcc >/dev/null || { echo "build-original.sh: gcc not found" >&2; exit 3; }
 mkdir -p "$out"
 src="$here/original/micro-max-3.2.c"
-# The catalogue's C twins: `Name = "name", engine: ..., c_twin: Some("patch")` in src/builds.rs
+# The catalogue's C twins: `Name = "name", engine: ..., c_twin: Some("patch")` in micromax/src/builds.rs
 # ("" = the untouched original).
 declare -A patch_of
 twins=()
 while read -r name patch; do
   patch_of[$name]=$patch
   twins+=("$name")
-done < <(grep -oP '= "\K[a-z0-9]+", engine: [^,]+, c_twin: Some\("[^"]*"\)' "$here/src/builds.rs" |
+done < <(grep -oP '= "\K[a-z0-9]+", engine: [^,]+, c_twin: Some\("[^"]*"\)' "$here/micromax/src/builds.rs" |
   sed -E 's/^([a-z0-9]+)", engine: [^,]+, c_twin: Some\("([^"]*)"\)$/\1 \2/')
-[ "${#twins[@]}" -ge 2 ] || { echo "build-original.sh: no C twins found in src/builds.rs" >&2; exit 4; }
+[ "${#twins[@]}" -ge 2 ] || { echo "build-original.sh: no C twins found in micromax/src/builds.rs" >&2; exit 4; }
 if [ -z "$want" ]; then
   names=(old sd)
 elif [ "$want" = all ]; then

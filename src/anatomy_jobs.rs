@@ -1,6 +1,6 @@
 //! `umax anatomy`: where the nodes of a root iteration go, for positions reached by moves from
 //! the initial position (as the C's main loop reaches them) and any builds. The counting is
-//! [`crate::engine::anatomy`] (the audit instance of the search); this is the front end: jobs
+//! [`micromax::mm32::anatomy`] (the audit instance of the search); this is the front end: jobs
 //! (position x build), the think, the CSV rows and the text tables.
 //!
 //! `anatomy.csv` is written as jobs finish (each job's rows in one write, ending with its
@@ -12,10 +12,10 @@
 use crate::budget::Budget;
 use crate::builds::Build;
 use crate::driver;
-use crate::engine::anatomy::{
+use micromax::mm32::anatomy::{
     AT_N, Anatomy, CLASS_NAMES, CLASSES, ENTRIES, ENTRY_NAMES, OUTCOME_NAMES, PAST_N, PLIES, SHORT,
 };
-use crate::engine::{Abort, Engine, RootIter};
+use micromax::{Abort, RootIter};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -232,14 +232,13 @@ pub fn run_job(
     hash_bits: u32,
 ) -> Result<JobResult, String> {
     // the anatomy hooks are in 3.2's search
-    let variant = build.instances().ok_or_else(|| {
+    let mut engine = build.counting(hash_bits).ok_or_else(|| {
         format!(
             "anatomy: {build} is a {} build; the anatomy counts micro-Max 3.2's search",
-            build.kind().family()
+            build.capabilities().family
         )
     })?;
-    let mut engine = Engine::new(variant, hash_bits);
-    driver::reach(&mut engine, position.moves.iter().map(String::as_str)).map_err(
+    driver::reach(engine.as_dyn(), position.moves.iter().map(String::as_str)).map_err(
         |(ply, mv, e)| {
             format!(
                 "{}: move {} ({mv}) cannot be entered: {e}",
@@ -256,9 +255,9 @@ pub fn run_job(
             ..Abort::default()
         });
     }
-    let think = crate::engine::Stuck::annotate(
+    let think = micromax::Stuck::annotate(
         || format!("{build} at position {}", position.name),
-        || engine.think_move(&limits, |_| {}),
+        || engine.think_reporting(&limits, Box::new(|_| {})),
     );
     let anatomy = engine.anatomy().expect("set above").clone();
     Ok(JobResult {

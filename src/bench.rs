@@ -12,10 +12,10 @@
 //! The positions (suite files, the built-in suite, the set-up) are `crate::positions`.
 
 use crate::builds::Build;
-use crate::engine::{Limits, RootIter, wall_seconds};
 use crate::formats::Output;
-use crate::seam::Searcher;
 use crate::stats::median;
+use micromax::seam::Searcher;
+use micromax::{Limits, RootIter, wall_seconds};
 use std::error::Error;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -47,7 +47,7 @@ pub fn run_nodes(
     for pos in suite {
         setup(engine.as_mut(), pos)?;
         let start = wall_seconds();
-        let think = crate::engine::Stuck::annotate(
+        let think = micromax::Stuck::annotate(
             || format!("{build} at bench position {}", pos.name),
             || engine.think(&limits),
         );
@@ -56,7 +56,7 @@ pub fn run_nodes(
             name: pos.name.clone(),
             nodes: think.nodes as i64,
             seconds,
-            depth: crate::engine::searched_depth(think.iterations.iter().map(|it| it.ply)),
+            depth: micromax::searched_depth(think.iterations.iter().map(|it| it.ply)),
         });
     }
     Ok(out)

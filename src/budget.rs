@@ -12,8 +12,8 @@
 //! | [`Budget::Time`] | `--tc` | | | `tc=S` |
 //! | [`Budget::NodeClock`] | `--clock nodes`, `--tc-nodes` | `--tc-nodes` | | `node_clock=B...` |
 
-use crate::engine::{Limits, thread_cpu_seconds};
 use crate::nodeclock::NodeClock;
+use micromax::{Limits, thread_cpu_seconds};
 
 /// Under `--tc`, a move may use this fraction of the side's remaining time: the root starts no
 /// further iteration once the move has used `remaining / TC_MOVES_TO_GO` seconds of CPU.

@@ -2,7 +2,7 @@
 //! moves is entered into the engine and the referee in step, as the C's main loop does (each
 //! move a move line: `Engine::enter_move`, the hash cleared, micro-Max's own legality check).
 //! The think itself is [`Engine::think`] with its budget as a parameter
-//! ([`Limits`](crate::engine::Limits)).
+//! ([`Limits`](micromax::Limits)).
 //!
 //! | front end | uses |
 //! |-----------|------|
@@ -11,9 +11,9 @@
 //! | `uci` (`position`, a second think) | [`replay`]: moves rebased, a set-up where micro-Max cannot follow |
 
 use crate::chess::{move_to_0x88, parse_uci, to_0x88};
-use crate::engine::I;
-use crate::fen::piece_code;
-use crate::seam::Searcher;
+use micromax::fen::piece_code;
+use micromax::mm32::I;
+use micromax::seam::Searcher;
 use shakmaty::{Chess, Color, Move, Position, Square};
 
 /// Why a move could not be entered.

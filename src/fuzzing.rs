@@ -4,10 +4,9 @@
 //! anywhere below is a bug the fuzzer reports).
 
 use crate::builds::Build;
-use crate::engine::Engine;
-use crate::engine::console::{self, PlayOptions};
-use crate::fen::{material_score, parse_fen};
 use crate::uci::{self, Command, UciOptions};
+use micromax::Searcher;
+use micromax::fen::{material_score, parse_fen};
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 use std::cell::RefCell;
@@ -16,7 +15,7 @@ use std::sync::{Arc, Mutex};
 
 thread_local! {
     /// Engines are big; one small one per thread, reused (every use sets it up first).
-    static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(Build::Old, 4));
+    static ENGINE: RefCell<Box<dyn Searcher>> = RefCell::new(Build::Old.searcher(4));
 }
 
 /// FEN: parse; if accepted, set the engine up and check it holds the position, with `Q` the
@@ -25,8 +24,11 @@ pub fn check_fen(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let Ok(pos) = parse_fen(&text) else { return };
     ENGINE.with_borrow_mut(|e| {
-        e.set_fen(&text).expect("parse_fen accepted it");
-        assert!(uci::engine_matches(e, &pos), "board differs for {text:?}");
+        e.set_position(&pos).expect("3.2 sets up any position");
+        assert!(
+            uci::engine_matches(e.as_ref(), &pos),
+            "board differs for {text:?}"
+        );
         assert_eq!(e.material(), material_score(&pos));
         assert_eq!(e.side(), if pos.turn().is_white() { 8 } else { 16 });
     });
@@ -45,15 +47,15 @@ pub fn check_uci_commands(data: &[u8]) {
             Command::Position { start, moves } => {
                 if let Ok(gp) = uci::setup_position(&start, &moves) {
                     ENGINE.with_borrow_mut(|e| {
-                        uci::replay(e, &gp).expect("3.2 sets up any position");
-                        assert!(uci::engine_matches(e, &gp.current));
+                        uci::replay(e.as_mut(), &gp).expect("3.2 sets up any position");
+                        assert!(uci::engine_matches(e.as_ref(), &gp.current));
                     });
                 }
             }
             Command::Go(g) => {
                 for white in [true, false] {
-                    uci::plan(&g, white, 0, crate::engine::DEFAULT_NODE_LIMIT);
-                    uci::plan(&g, white, 600, crate::engine::DEFAULT_NODE_LIMIT);
+                    uci::plan(&g, white, 0, micromax::mm32::DEFAULT_NODE_LIMIT);
+                    uci::plan(&g, white, 600, micromax::mm32::DEFAULT_NODE_LIMIT);
                 }
                 for w in &g.warnings {
                     assert!(!w.chars().any(char::is_control), "{w:?}");
@@ -113,11 +115,8 @@ pub fn check_play(data: &[u8]) {
         e.reset();
         let mut input = data;
         let mut out = Vec::new();
-        let opts = PlayOptions {
-            trace: true,
-            limits: crate::engine::Limits::nodes(300),
-        };
-        console::run(e, &opts, &mut input, &mut out).expect("in memory");
+        e.console(&micromax::Limits::nodes(300), true, &mut input, &mut out)
+            .expect("in memory");
         assert!(out.len() >= 144, "at least the first board");
     });
 }

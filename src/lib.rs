@@ -1,19 +1,17 @@
-//! umax: H.G. Muller's micro-Max chess engines in Rust, each node for node with its C, and a
-//! research harness around them. Three engines stand behind one seam ([`seam::Searcher`], made
-//! by `Build::searcher` in [`engines`]): micro-Max 3.2 ([`engine`], one compiled search per
-//! variant: `old` as published, `sd` self-deepening, the IID schemes), micro-Max 4.8
-//! ([`mm48`]: `mm48`, `mm48sd`) and a test engine ([`first_legal`]). Every build (12: `umax
-//! builds`) is a line of one catalogue, [`builds`]; ARCHITECTURE.md gives the floors.
+//! umax: the research harness around H.G. Muller's micro-Max chess engines, whose Rust ports
+//! are the `micromax` crate (micro-Max 3.2 with every variant, 4.8, a test engine and the seam
+//! they stand behind: `micromax::seam::Searcher`, made by `Build::searcher`). Here: matches and
+//! tournaments, the node clock, the C as an oracle, reports, `umax uci`, bench and anatomy.
+//! Every build (12: `umax builds`) is a line of the engines crate's catalogue, which
+//! [`builds`] re-exports with a match's [`builds::Pairing`]; ARCHITECTURE.md gives the floors.
 //!
 //! ```
-//! use umax::builds::Build;
-//! use umax::engine::{Engine, Limits};
-//! let mut e = Engine::new(Build::Old, 16);
-//! assert!(e.enter_move(umax::engine::parse_square(b"e2").unwrap(),
-//!                      umax::engine::parse_square(b"e4").unwrap()));
-//! let think = e.think(&Limits::nodes(20_000));
-//! assert!(think.played);
-//! println!("black plays {}", umax::engine::move_name(think.from, think.to));
+//! use umax::builds::Pairing;
+//! use umax::stats;
+//! let pairing: Pairing = "old,sd".parse().unwrap();
+//! assert_eq!(pairing.setting(), "old,sd");
+//! // a 57.5% score over 100 games, as Elo
+//! assert!((stats::elo_from_score(0.575) - 52.5).abs() < 0.1);
 //! ```
 
 pub mod anatomy_jobs;
@@ -22,19 +20,13 @@ pub mod budget;
 pub mod builds;
 pub mod chess;
 pub mod driver;
-pub mod engine;
-pub mod engines;
-pub mod fen;
 pub mod files;
-pub mod first_legal;
 pub mod formats;
 pub mod fuzzing;
 pub mod games_csv;
-pub mod glibc_random;
 pub mod judge;
 pub mod match_summary;
 pub mod matchrun;
-pub mod mm48;
 pub mod nodeclock;
 pub mod opening_generator;
 pub mod oracle;
@@ -45,7 +37,6 @@ pub mod ratings;
 pub mod report;
 pub mod reproduce;
 pub mod rundir;
-pub mod seam;
 pub mod settings;
 pub mod splitmix;
 pub mod stats;

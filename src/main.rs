@@ -20,7 +20,7 @@ fn main() -> ExitCode {
     // below with what the command knows; every other panic is reported as before
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if umax::engine::Stuck::of_panic(info.payload()).is_none() {
+        if micromax::Stuck::of_panic(info.payload()).is_none() {
             default_hook(info);
         }
     }));
@@ -31,7 +31,7 @@ fn main() -> ExitCode {
             eprintln!("umax: {}", umax::text::escape(&e.to_string()));
             ExitCode::from(1)
         }
-        Err(payload) => match umax::engine::Stuck::of_panic(payload.as_ref()) {
+        Err(payload) => match micromax::Stuck::of_panic(payload.as_ref()) {
             Some(stuck) => {
                 eprintln!(
                     "umax {command}: watchdog: {stuck}; stopped (a search edited so that it does not stop? docs/reference.md, \"A search that does not stop\")"
@@ -54,10 +54,12 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             let mut out = std::io::BufWriter::new(stdout.lock());
             let nodes = args
                 .nodes
-                .map_or(args.engine.build.kind().default_node_limit(), |n| n as i64);
-            let limits = umax::engine::Limits::nodes(nodes);
+                .map_or(args.engine.build.capabilities().default_node_limit, |n| {
+                    n as i64
+                });
+            let limits = micromax::Limits::nodes(nodes);
             let build = args.engine.build;
-            let console = umax::engine::Stuck::annotate(
+            let console = micromax::Stuck::annotate(
                 || format!("{build} in umax play"),
                 || engine.console(&limits, args.trace, &mut input, &mut out),
             );

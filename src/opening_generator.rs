@@ -19,7 +19,8 @@
 use crate::builds::Build;
 use crate::chess::{move_to_0x88, uci};
 use crate::driver::{self, EnterError};
-use crate::engine::{Engine, Limits};
+use micromax::Limits;
+use micromax::Searcher;
 use shakmaty::{Chess, EnPassantMode, Position, Role, fen::Epd};
 use std::collections::HashSet;
 
@@ -70,7 +71,7 @@ pub fn generate(
     let max_candidates = 1000 + 100 * opts.count as u64;
     let mut candidates = 0u64;
     let mut rng = SplitMix64(opts.seed);
-    let mut engine = Engine::new(Build::Old, opts.hash_bits);
+    let mut engine = Build::Old.searcher(opts.hash_bits);
     let mut seen: HashSet<String> = HashSet::new();
     let mut kept = Vec::with_capacity(opts.count);
     let mut rejected = Rejections::default();
@@ -137,7 +138,7 @@ pub fn generate(
 /// Checks one opening line: every move legal (shakmaty), only queen promotions, and accepted
 /// by micro-Max's legality check in `engine` (which is reset first). Returns the final
 /// position.
-pub fn check_line(engine: &mut Engine, line: &str) -> Result<Chess, String> {
+pub fn check_line(engine: &mut dyn Searcher, line: &str) -> Result<Chess, String> {
     if line.trim().is_empty() {
         engine.reset();
         return Err("empty line".into());

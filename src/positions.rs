@@ -7,7 +7,7 @@
 
 use crate::chess::{move_to_0x88, parse_uci};
 use crate::driver::{self, EnterError};
-use crate::seam::Searcher;
+use micromax::seam::Searcher;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
 use std::path::Path;
@@ -56,8 +56,8 @@ pub fn parse_positions(text: &str, source: &str) -> Result<Vec<InputPosition>, S
         };
         let first = body.split_whitespace().next().unwrap_or("");
         let (pos, fen, moves) = if first.contains('/') {
-            let pos =
-                crate::fen::parse_fen(body).map_err(|e| at(&format!("not a FEN or EPD: {e}")))?;
+            let pos = micromax::fen::parse_fen(body)
+                .map_err(|e| at(&format!("not a FEN or EPD: {e}")))?;
             let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
             (pos, Some(fen), Vec::new())
         } else {

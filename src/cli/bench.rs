@@ -2,8 +2,8 @@
 
 use super::node_limit;
 use clap::Args;
+use micromax::mm32::DEFAULT_HASH_BITS;
 use umax::builds::Build;
-use umax::engine::DEFAULT_HASH_BITS;
 
 /// The builds `bench --build` searches with.
 #[derive(Clone, Debug)]

@@ -3,8 +3,8 @@
 //! commands and the value parsers they share.
 
 use clap::{Args, Parser, Subcommand};
+use micromax::mm32::DEFAULT_HASH_BITS;
 use umax::builds::Build;
-use umax::engine::DEFAULT_HASH_BITS;
 
 mod anatomy;
 mod bench;
@@ -96,7 +96,7 @@ pub enum Command {
     /// tournament's pairing directories too): merged by game number with what the directory
     /// holds now. Then continue the run with --resume.
     Recover(RecoverArgs),
-    /// List the builds (named variants of the search; src/builds.rs): name, what it is,
+    /// List the builds (named variants of the search; micromax/src/builds.rs): name, what it is,
     /// whether it is experimental and whether the C original has a twin of it.
     Builds(BuildsArgs),
 }

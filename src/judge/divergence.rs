@@ -122,7 +122,7 @@ pub fn find(rows: &[GameRow], builds: crate::builds::Pairing) -> Result<Found, S
         };
         let start_fen = opening_fen(&old_white.opening);
         let mut pos = match &start_fen {
-            Some(fen) => crate::fen::parse_fen(fen)
+            Some(fen) => micromax::fen::parse_fen(fen)
                 .map_err(|e| format!("pair {pair}: opening FEN '{fen}': {e}"))?,
             None => shakmaty::Chess::default(),
         };

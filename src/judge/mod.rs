@@ -133,7 +133,7 @@ struct Task {
 /// The position before `history`'s last move is played, and the UCI `position` argument.
 fn position_of(start_fen: Option<&str>, history: &[String]) -> Result<(Chess, String), String> {
     let mut pos = match start_fen {
-        Some(f) => crate::fen::parse_fen(f).map_err(|e| format!("'{f}': {e}"))?,
+        Some(f) => micromax::fen::parse_fen(f).map_err(|e| format!("'{f}': {e}"))?,
         None => Chess::default(),
     };
     for m in history {
@@ -218,8 +218,8 @@ fn judge_pair(
 struct Worker {
     judge: Judge,
     engines: Option<(
-        Box<dyn crate::seam::Searcher>,
-        Box<dyn crate::seam::Searcher>,
+        Box<dyn micromax::seam::Searcher>,
+        Box<dyn micromax::seam::Searcher>,
     )>,
 }
 

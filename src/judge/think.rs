@@ -10,8 +10,8 @@ use crate::budget::Budget;
 use crate::builds::Build;
 use crate::chess::{move_from_0x88, uci};
 use crate::driver::EnterError;
-use crate::engine::thread_cpu_seconds;
-use crate::seam::Searcher;
+use micromax::seam::Searcher;
+use micromax::thread_cpu_seconds;
 
 /// A think's result.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,7 +31,7 @@ pub fn think_at(
     budget: &Budget,
 ) -> Result<Thought, String> {
     let setup = fen
-        .map(|f| crate::fen::parse_fen(f).map_err(|e| format!("cannot set up '{f}': {e}")))
+        .map(|f| micromax::fen::parse_fen(f).map_err(|e| format!("cannot set up '{f}': {e}")))
         .transpose()?;
     let mut board = crate::driver::start(engine, setup.as_ref())?;
     crate::driver::enter_moves(engine, &mut board, moves.iter().map(String::as_str)).map_err(
@@ -43,8 +43,8 @@ pub fn think_at(
     )?;
     let cpu0 = thread_cpu_seconds();
     let limits = budget.first_think();
-    let build = engine.build();
-    let think = crate::engine::Stuck::annotate(
+    let build = engine.name();
+    let think = micromax::Stuck::annotate(
         || {
             format!(
                 "{build} at {} (moves: {})",

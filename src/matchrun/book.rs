@@ -240,9 +240,9 @@ fn parse_fen_line(origin: String, line: &str) -> Result<Opening, String> {
     Opening::new(origin, pos, Some(fen), Vec::new())
 }
 
-/// A FEN or an EPD line, by the one reader and its rules ([`crate::fen::parse_fen`]).
+/// A FEN or an EPD line, by the one reader and its rules ([`micromax::fen::parse_fen`]).
 fn position_from_fen_or_epd(text: &str) -> Result<Chess, String> {
-    crate::fen::parse_fen(text).map_err(|e| format!("'{text}': {e}"))
+    micromax::fen::parse_fen(text).map_err(|e| format!("'{text}': {e}"))
 }
 
 /// Collects the main line of each PGN game.
@@ -433,7 +433,6 @@ mod tests {
     #[test]
     fn every_path_reads_a_fen_alike() {
         use crate::builds::Build;
-        use crate::engine::Engine;
         let start = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
         let cases: &[(&str, bool)] = &[
             (start, true),
@@ -467,7 +466,7 @@ mod tests {
             ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra fields here", false),
             ("8/8/8/8 w", false),
         ];
-        let mut engine = Engine::new(Build::Old, 4);
+        let mut engine = Build::Old.searcher(4);
         for &(text, ok) in cases {
             let pgn = format!("[FEN \"{text}\"]\n[SetUp \"1\"]\n\n*\n");
             // (a tag value cannot hold the EPD's quotes unescaped)
@@ -477,10 +476,13 @@ mod tests {
                 parse_text("t.pgn", "t.pgn", pgn.as_bytes(), true).is_ok()
             };
             let paths = [
-                ("reader", crate::fen::parse_fen(text).is_ok()),
+                ("reader", micromax::fen::parse_fen(text).is_ok()),
                 ("opening line", lines(text).is_ok()),
                 ("pgn tag", pgn_ok),
-                ("set_fen", engine.set_fen(text).is_ok()),
+                (
+                    "set-up",
+                    micromax::fen::parse_fen(text).is_ok_and(|p| engine.set_position(&p).is_ok()),
+                ),
                 (
                     "uci",
                     crate::uci::setup_position(&crate::uci::Start::Fen(text.into()), &[]).is_ok(),

@@ -10,8 +10,8 @@
 //! different machines merge, each having played at its own factor.
 
 use crate::builds::Build;
-use crate::engine::{Limits, thread_cpu_seconds};
 use crate::positions::{builtin_suite, setup};
+use micromax::{Limits, thread_cpu_seconds};
 
 /// micro-Max 3.2 (the C, gcc -O2) on a 2006 desktop core, in nodes per second of the
 /// faithful search: the speed `--tc-scale 2006` scales to. An estimate, good to a factor of

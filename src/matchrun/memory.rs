@@ -2,7 +2,7 @@
 //! checked before anything is allocated: a run that cannot fit is refused (or, with the
 //! default thread count, given fewer threads) instead of being killed by the kernel.
 
-use crate::engine::engine_bytes;
+use micromax::mm32::engine_bytes;
 
 /// Memory of one worker thread besides its two engines: its stack, the game being played, its
 /// PGN text (generous).
@@ -142,7 +142,7 @@ mod tests {
     #[test]
     fn published_table_costs_two_hundred_megabytes_per_engine() {
         // 2^24+9 entries of 12 bytes, as the C's `struct _ {int K,V;char X,Y,D;}`
-        assert_eq!(std::mem::size_of::<crate::engine::Entry>(), 12);
+        assert_eq!(std::mem::size_of::<micromax::mm32::Entry>(), 12);
         let table = ((1u64 << 24) + 9) * 12;
         assert!(engine_bytes(24) >= table && engine_bytes(24) < table + (9 << 20));
         assert!(per_thread(24) > 400_000_000);

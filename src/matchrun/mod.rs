@@ -320,7 +320,7 @@ fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
         play_game::check_fen_support(&book.openings)?;
         // an engine without a set-up would forfeit every game at its start: refused here
         for b in [opts.builds.base, opts.builds.test] {
-            if !b.kind().can_set_up() {
+            if !b.capabilities().can_set_up {
                 let first = book
                     .openings
                     .iter()
@@ -329,7 +329,7 @@ fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
                 return Err(format!(
                     "{b} ({}) starts from the initial position only: it has no set-up, and the \
                      openings ({}) start from FEN positions{}",
-                    b.kind().family(),
+                    b.capabilities().family,
                     book.name,
                     first
                         .map(|o| format!(" (the first at {o})"))
@@ -621,7 +621,7 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
                     }
                     let record = match record {
                         Ok(record) => record,
-                        Err(payload) => match crate::engine::Stuck::of_panic(payload.as_ref()) {
+                        Err(payload) => match micromax::Stuck::of_panic(payload.as_ref()) {
                             Some(stuck) => {
                                 stop.store(true, Ordering::Relaxed);
                                 s.error = Some(format!(
@@ -691,19 +691,22 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Limits;
+    use micromax::Limits;
 
     #[test]
     fn below_min_playing_nodes_no_think_plays_a_move() {
         let book = book::load(&OpeningsSource::Default).unwrap();
         // a property of 3.2's root rule (the other engines have their own)
-        for &build in crate::builds::ALL.iter().filter(|b| b.is_mm32()) {
-            let mut e = crate::engine::Engine::new(build, 10);
+        for &build in crate::builds::ALL
+            .iter()
+            .filter(|b| b.capabilities().family == "micro-Max 3.2")
+        {
+            let mut e = build.searcher(10);
             let start = crate::bench::BenchPosition {
                 name: "start".into(),
                 moves: Vec::new(),
             };
-            crate::bench::setup(&mut e, &start).unwrap();
+            crate::bench::setup(e.as_mut(), &start).unwrap();
             assert!(
                 e.think(&Limits::nodes(MIN_PLAYING_NODES as i64)).played,
                 "{build:?} plays from the start at the minimum"
@@ -713,7 +716,7 @@ mod tests {
                     name: o.origin.clone(),
                     moves: o.text.split_whitespace().map(str::to_string).collect(),
                 };
-                crate::bench::setup(&mut e, &pos).unwrap();
+                crate::bench::setup(e.as_mut(), &pos).unwrap();
                 let limits = Limits::nodes(MIN_PLAYING_NODES as i64 - 1);
                 assert!(!e.think(&limits).played, "{build:?} {}", o.origin);
             }

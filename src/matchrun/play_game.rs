@@ -18,10 +18,11 @@ use crate::builds::Build;
 use crate::builds::Pairing;
 use crate::chess;
 use crate::driver;
-use crate::engine::{Abort, Limits, TestFault, Think, move_name, thread_cpu_seconds};
-use crate::fen::parse_fen;
 use crate::games_csv::GameRow;
-use crate::seam::Searcher;
+use micromax::fen::parse_fen;
+use micromax::mm32::move_name;
+use micromax::seam::Searcher;
+use micromax::{Abort, Limits, TestFault, Think, thread_cpu_seconds};
 use shakmaty::{Chess, Color, Move, Position};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
@@ -50,10 +51,10 @@ impl Worker {
     /// The same engines (and tables) searching with the builds of `builds` from now on.
     pub fn retarget(&mut self, builds: Pairing) {
         if builds != self.builds {
-            if !self.base.retarget(builds.base) {
+            if !builds.base.retarget(self.base.as_mut()) {
                 self.base = Worker::engine(builds.base, self.hash_bits, self.full_clear);
             }
-            if !self.test.retarget(builds.test) {
+            if !builds.test.retarget(self.test.as_mut()) {
                 self.test = Worker::engine(builds.test, self.hash_bits, self.full_clear);
             }
             self.builds = builds;
@@ -80,7 +81,7 @@ fn test_node_start() -> Option<u64> {
 }
 
 /// The position a game starts from, as the engines set it up: `None` for the initial position
-/// (a fresh C process), else the opening's FEN read by the one FEN reader (src/fen.rs). Such
+/// (a fresh C process), else the opening's FEN read by the one FEN reader (micromax/src/fen.rs). Such
 /// games have no C counterpart: the C original always starts from the initial position.
 pub fn start_position(fen: Option<&str>) -> Result<Option<Chess>, String> {
     fen.map(|fen| parse_fen(fen).map_err(|e| format!("cannot set up '{fen}': {e}")))
@@ -165,10 +166,10 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Runs `f`, turning a panic into its message.
-/// The watchdog's panic ([`crate::engine::Stuck`]) is not caught: it stops the run.
+/// The watchdog's panic ([`micromax::Stuck`]) is not caught: it stops the run.
 fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
     catch_unwind(AssertUnwindSafe(f)).map_err(|p| {
-        if crate::engine::Stuck::of_panic(p.as_ref()).is_some() {
+        if micromax::Stuck::of_panic(p.as_ref()).is_some() {
             std::panic::resume_unwind(p)
         }
         panic_message(p.as_ref())
@@ -320,9 +321,9 @@ impl<'e> Side<'e> {
 }
 
 /// The depth (ply) of the deepest root iteration a think completed (see
-/// [`crate::engine::real_ply`] for the C's mate marker).
-pub fn searched_depth(iterations: &[crate::engine::RootIter]) -> i32 {
-    crate::engine::searched_depth(iterations.iter().map(|it| it.ply))
+/// [`micromax::real_ply`] for the C's mate marker).
+pub fn searched_depth(iterations: &[micromax::RootIter]) -> i32 {
+    micromax::searched_depth(iterations.iter().map(|it| it.ply))
 }
 
 /// What the PGN shows after an engine's move: score (micro-Max units / 100, the mover's view)
@@ -335,7 +336,7 @@ fn think_comment(t: &Thought) -> String {
         .map_or(("-".to_string(), 0), |it| {
             (format!("{:+.2}", it.score as f64 / 100.0), it.ply)
         });
-    let depth = if depth == crate::engine::MATE_ITERATION_PLY {
+    let depth = if depth == micromax::MATE_ITERATION_PLY {
         searched_depth(&t.think.iterations)
     } else {
         depth
@@ -400,7 +401,7 @@ fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEn
         let mover = index(referee.turn());
         let side = &mut sides[mover];
         let (build, color) = (side.build, side.color);
-        let thought = match crate::engine::Stuck::annotate(
+        let thought = match micromax::Stuck::annotate(
             || {
                 format!(
                     "{build} ({}) in game {}, thinking at {} (moves: {})",
@@ -617,7 +618,7 @@ pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::RootIter;
+    use micromax::RootIter;
 
     fn think(from: i8, to: i8, iterations: usize) -> Think {
         let it = RootIter {
@@ -662,7 +663,7 @@ mod tests {
 #[cfg(test)]
 mod depth_tests {
     use super::searched_depth;
-    use crate::engine::RootIter;
+    use micromax::RootIter;
 
     fn it(ply: i32) -> RootIter {
         RootIter {

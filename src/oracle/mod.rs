@@ -205,7 +205,7 @@ pub fn replay_sides(
             let t = think(&mut procs, mover)?;
             nodes[mover] += t.nodes;
             depth[mover] = depth[mover].max(t.depth);
-            let c_move = crate::engine::move_name(t.x as i8, t.y as i8);
+            let c_move = micromax::mm32::move_name(t.x as i8, t.y as i8);
             if m.get(..4) != Some(c_move.as_str()) {
                 return Err(format!(
                     "game {} ply {}: C plays {c_move}, Rust {m}",
@@ -262,7 +262,7 @@ pub fn replay_sides(
         let t = think(&mut procs, mover)?;
         nodes[mover] += t.nodes;
         depth[mover] = depth[mover].max(t.depth);
-        let own = crate::engine::move_name(t.x as i8, t.y as i8);
+        let own = micromax::mm32::move_name(t.x as i8, t.y as i8);
         if crate::chess::move_from_0x88(&pos, t.x as i8, t.y as i8).is_none() || t.played {
             return Err(format!(
                 "game {}: {}'s C played the last move and then {}; the row says it refused a legal move",
@@ -347,8 +347,8 @@ mod tests {
         );
         assert_eq!(c_squares("e2e4"), (0x64, 0x44));
         assert_eq!(c_squares("e2"), (0x64, c_squares("\0\0\0\0").1));
-        assert_eq!(crate::engine::square_name(0x64), "e2");
-        assert_eq!(crate::engine::square_name(0), "a8");
+        assert_eq!(micromax::mm32::square_name(0x64), "e2");
+        assert_eq!(micromax::mm32::square_name(0), "a8");
     }
 
     #[test]

@@ -43,9 +43,9 @@ pub fn parse_think_line(line: &str) -> Option<(u64, i32, i32)> {
     Some((nodes.trim().parse().ok()?, hex(x)?, hex(y)?))
 }
 
-/// The C main loop's move parsing of a move line (see [`crate::engine::c_move`]), as `K`,`L`.
+/// The C main loop's move parsing of a move line (see [`micromax::mm32::c_move`]), as `K`,`L`.
 pub fn c_squares(uci: &str) -> (i32, i32) {
-    let (k, l) = crate::engine::c_move(uci);
+    let (k, l) = micromax::mm32::c_move(uci);
     (k as i32, l as i32)
 }
 
@@ -268,7 +268,7 @@ impl CProcess {
         let before = std::mem::take(&mut self.board);
         let traces = self.send("")?;
         let played = self.board != before;
-        let depth = crate::engine::searched_depth(traces.iter().map(|t| t.ply));
+        let depth = micromax::searched_depth(traces.iter().map(|t| t.ply));
         if let Some((nodes, x, y)) = self.think_line.take() {
             // after a limit line the C says what the think searched and offers
             return Ok(CThink {

@@ -104,7 +104,7 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
     if rows.is_empty() {
         return Err("no games to replay".into());
     }
-    // the C has twins of some builds only (src/builds.rs)
+    // the C has twins of some builds only (micromax/src/builds.rs)
     let (base, test) = crate::games_csv::settings_builds(&rows[0].settings)
         .unwrap_or_else(|| crate::builds::Pairing::default().names());
     // the builds with a C twin are replayed; a build without one (micro-Max 4.8's) is not: its

@@ -72,7 +72,7 @@
 //! # What `stop` does
 //!
 //! micro-Max cannot abort inside an iteration; `umax uci` can. Its think runs a separate
-//! instance of the search (the `ABORT` const generic, [`crate::engine::Abort`]) that every
+//! instance of the search (the `ABORT` const generic, [`micromax::Abort`]) that every
 //! 4096 nodes (about 1-2 ms) reads the `stop` flag and the hard time limit and, when due,
 //! unwinds: each node undoes its move and returns at once, nothing of the cut iteration is
 //! stored or reported, and `bestmove` is the move of the last *completed* iteration. The check
@@ -116,9 +116,10 @@
 
 use crate::builds::Build;
 use crate::chess::{move_from_0x88, uci as uci_name};
-use crate::engine::{Abort, I, Limits, RootIter, Think};
-use crate::fen::parse_fen;
-use crate::seam::Searcher;
+use micromax::fen::parse_fen;
+use micromax::mm32::I;
+use micromax::seam::Searcher;
+use micromax::{Abort, Limits, RootIter, Think};
 use shakmaty::{Chess, Color, Move, Position};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -155,7 +156,7 @@ pub struct UciOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::DEFAULT_NODE_LIMIT;
+    use micromax::mm32::DEFAULT_NODE_LIMIT;
 
     #[test]
     fn mate_scores() {

@@ -32,7 +32,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             // a think that stops calling the search (the wall clock's watchdog ends the
             // process): bestmove first, the last completed iteration's move
             let (out, answer, pos) = (self.out.clone(), self.answer.clone(), self.pos.clone());
-            crate::engine::thread_watch::set_hook(Some(Box::new(move |m: &str| {
+            micromax::thread_watch::set_hook(Some(Box::new(move |m: &str| {
                 let last = answer
                     .ready
                     .lock()
@@ -45,10 +45,10 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             let thought = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 self.think(engine.as_mut())
             }));
-            crate::engine::thread_watch::set_hook(None);
+            micromax::thread_watch::set_hook(None);
             match thought {
                 Ok(think) => self.choose(engine.as_mut(), think),
-                Err(payload) => match crate::engine::Stuck::of_panic(payload.as_ref()) {
+                Err(payload) => match micromax::Stuck::of_panic(payload.as_ref()) {
                     // a search that does not stop: the move of the last completed iteration
                     // (else the first legal move), and the engine back to a fresh start
                     Some(stuck) => {
@@ -64,7 +64,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                             &self.out,
                             &format!(
                                 "info string watchdog: {} at {}: {stuck}; playing {best}, the move of the last completed iteration (or the first legal move)",
-                                engine.build(),
+                                engine.name(),
                                 shakmaty::fen::Fen::from_position(&self.pos, shakmaty::EnPassantMode::Legal)
                             ),
                         );
@@ -105,7 +105,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
     pub(super) fn limits(&self, stop: &Arc<AtomicBool>) -> Limits {
         // the watchdog's bounds from the plan's node limit or time (`go infinite`: none)
         let share = self.plan.hard.or(self.plan.time).map(|t| t.as_secs_f64());
-        let watchdog = crate::engine::Watchdog::for_limits(
+        let watchdog = micromax::Watchdog::for_limits(
             &Limits::nodes(self.plan.nodes.unwrap_or(i64::MAX)),
             share,
         );
@@ -172,7 +172,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 return; // depth 0 scores the position, it searches no move
             }
             // After a mate the C sets d=99: report the depth the iteration really had.
-            st.depth = crate::engine::real_ply(it.ply, st.depth);
+            st.depth = micromax::real_ply(it.ply, st.depth);
             let ms = now.as_millis().max(1) as i64;
             let mut line = format!(
                 "info depth {} score {} nodes {} nps {} time {}",
@@ -211,7 +211,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
         if let Some(m) = move_from_0x88(&self.pos, think.from, think.to) {
             return uci_name(&m);
         }
-        let offered = crate::engine::move_name(think.from, think.to);
+        let offered = micromax::mm32::move_name(think.from, think.to);
         // Think once more with an empty table (from the position as given: the engine may have
         // played its illegal move). If the move was a castling (the only illegal moves the
         // rules test finds micro-Max accepting), without the king's virgin bit: no castling.

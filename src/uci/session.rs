@@ -118,16 +118,16 @@ impl<W: Write + Send + 'static> Session<W> {
     pub(super) fn handle(&mut self, line: &str) -> io::Result<bool> {
         match parse_command(line) {
             Command::Uci => {
-                let family = self.opts.build.kind().family();
+                let family = self.opts.build.capabilities().family;
                 self.send(&format!(
                     "id name umax {} ({family}, {})",
                     env!("CARGO_PKG_VERSION"),
                     self.opts.build
                 ))?;
-                self.send(&match self.opts.build.kind() {
-                    crate::builds::Kind::FirstLegal => "id author umax authors (test engine)".into(),
-                    _ => format!("id author H.G. Muller ({family}), umax authors (Rust port)"),
-                })?;
+                self.send(&format!(
+                    "id author {}",
+                    self.opts.build.capabilities().author
+                ))?;
                 self.send(&format!(
                     "option name NodesTime type spin default 0 min 0 max {MAX_NODESTIME}"
                 ))?;
@@ -254,7 +254,7 @@ impl<W: Write + Send + 'static> Session<W> {
             &g,
             pos.turn() == Color::White,
             self.nodestime,
-            self.opts.build.kind().default_node_limit(),
+            self.opts.build.capabilities().default_node_limit,
         );
         if let Some(cap) = self.opts.node_cap {
             plan.nodes = Some(plan.nodes.map_or(cap, |n| n.min(cap)));

@@ -36,7 +36,7 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A build of the catalogue (`src/builds.rs`).
+/// A build of the catalogue (`micromax/src/builds.rs`).
 pub use umax::builds::Build as B;
 
 /// A cache of expensive results shared by the tests of one test process: each key's value is
@@ -468,14 +468,14 @@ pub fn check(s: &Session, b: B) -> Result<bool, String> {
 /// computed once per (build, depth) in a test process (the invariant tests of several builds
 /// read the same audits).
 #[allow(dead_code)]
-pub fn audit_suite(build: umax::builds::Build, depth: i32) -> umax::engine::Audit {
-    static CACHE: Memo<(umax::builds::Build, i32), umax::engine::Audit> = Memo::new();
+pub fn audit_suite(build: umax::builds::Build, depth: i32) -> micromax::mm32::Audit {
+    static CACHE: Memo<(umax::builds::Build, i32), micromax::mm32::Audit> = Memo::new();
     CACHE.get((build, depth), || audit_suite_once(build, depth))
 }
 
-fn audit_suite_once(build: umax::builds::Build, depth: i32) -> umax::engine::Audit {
+fn audit_suite_once(build: umax::builds::Build, depth: i32) -> micromax::mm32::Audit {
+    use micromax::mm32::{Audit, Engine};
     use umax::bench::{builtin_suite, nodes_per_depth, setup};
-    use umax::engine::{Audit, Engine};
     let mut e = Engine::new(build, 20);
     e.auditing = true;
     let mut total = Audit::default();

@@ -4,12 +4,13 @@
 //! the think and the counts still add up, and the command refuses bad input and resumes.
 
 use crate::common::deadline::{Deadline, Kind};
+use micromax::Limits;
+use micromax::mm32::Engine;
+use micromax::mm32::anatomy::{PAST_N, PLIES, SHORT};
 use std::process::Command;
 use umax::anatomy_jobs::{Position, run_job};
 use umax::budget::Budget;
 use umax::builds::{ALL, Build};
-use umax::engine::anatomy::{PAST_N, PLIES, SHORT};
-use umax::engine::{Engine, Limits};
 
 const UMAX: &str = env!("CARGO_BIN_EXE_umax");
 

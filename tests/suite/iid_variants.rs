@@ -4,11 +4,12 @@
 //! `tests/parity.rs` and `tests/bench.rs`; these check that each build does what its idea says.
 
 use crate::common::audit_suite;
+use micromax::mm32::{Audit, Engine};
+use micromax::{Limits, RootIter};
 use shakmaty::{Chess, Position};
 use umax::bench::{BenchPosition, builtin_suite, setup};
 use umax::builds::Build;
 use umax::chess::move_from_0x88;
-use umax::engine::{Audit, Engine, Limits, RootIter};
 
 /// The suite searched by `build` to the root depth its rarest checked event needs, with the
 /// audit counters summed (once per build in a test process: several tests compare the same

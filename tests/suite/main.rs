@@ -4,6 +4,7 @@
 //! several modules are the modules below the list.
 
 mod anatomy;
+mod architecture;
 mod bench;
 mod claims;
 mod deadline;

@@ -7,9 +7,9 @@
 use crate::common;
 
 use common::deadline::{Deadline, Kind};
+use micromax::Limits;
 use std::path::PathBuf;
 use std::process::Command;
-use umax::engine::Limits;
 
 fn golden48() -> PathBuf {
     common::root().join("tests/golden48")

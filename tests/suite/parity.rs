@@ -8,9 +8,9 @@
 use crate::common;
 
 use common::{B, Rng, Session, c_twins, check, scripted_sessions};
+use micromax::mm32::Engine;
 use shakmaty::{Chess, Position};
 use umax::chess::{move_from_0x88, move_to_0x88};
-use umax::engine::Engine;
 
 fn run_scripted(b: B, filter: impl Fn(&Session) -> bool) -> Result<(), String> {
     let mut failures = Vec::new();
@@ -108,7 +108,7 @@ fn random_session(seed: u64, b: B) -> Session {
     let bits = 12 + rng.modulo(5) as u32;
     let lines = 10 + rng.modulo(40) as usize;
     let mut engine = Engine::new(b, bits);
-    let limits = umax::engine::Limits::nodes(nodes as i64);
+    let limits = micromax::Limits::nodes(nodes as i64);
     let mut pos = Chess::default();
     let mut input = Vec::new();
     for _ in 0..lines {
@@ -136,15 +136,15 @@ fn random_session(seed: u64, b: B) -> Session {
                     .collect();
                 let m = &legal[rng.modulo(legal.len() as u64) as usize];
                 let (f, t) = move_to_0x88(m).unwrap();
-                (f, t, umax::engine::move_name(f, t))
+                (f, t, micromax::mm32::move_name(f, t))
             } else {
                 let mut t = String::new();
                 for _ in 0..2 {
                     t.push((b'a' + rng.modulo(8) as u8) as char);
                     t.push((b'1' + rng.modulo(8) as u8) as char);
                 }
-                let f = umax::engine::parse_square(&t.as_bytes()[..2]).unwrap();
-                let to = umax::engine::parse_square(&t.as_bytes()[2..]).unwrap();
+                let f = micromax::mm32::parse_square(&t.as_bytes()[..2]).unwrap();
+                let to = micromax::mm32::parse_square(&t.as_bytes()[2..]).unwrap();
                 (f, to, t)
             };
             input.extend_from_slice(text.as_bytes());

@@ -1,7 +1,7 @@
 //! The hash-key table comes from glibc's unseeded `random()`: the replica must match the real
 //! libc function, value for value.
 
-use umax::glibc_random::GlibcRandom;
+use micromax::glibc_random::GlibcRandom;
 
 // glibc's own functions (the libc crate does not bind them).
 unsafe extern "C" {
@@ -22,7 +22,7 @@ fn replica_matches_libc_random() {
 
 #[test]
 fn key_table_is_random_shifted_into_chars() {
-    let t = umax::engine::key_table();
+    let t = micromax::mm32::key_table();
     assert!(t[..136].iter().all(|&b| b == 0));
     let mut g = GlibcRandom::new();
     for (i, &b) in t.iter().enumerate().skip(136) {

@@ -14,13 +14,13 @@
 //! `enter_move` (as the C's main loop does) on some positions and is set from the FEN
 //! (`set_position`) on the others.
 
+use micromax::mm32::{Engine, I, Snapshot};
 use shakmaty::attacks;
 use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, Square};
 use std::collections::{BTreeMap, HashSet};
 use umax::builds::Build;
 use umax::chess::{from_0x88, move_to_0x88, to_0x88};
-use umax::engine::{Engine, I, Snapshot};
 use umax::uci::enter_move_rebased;
 
 use umax::splitmix::SplitMix64 as Rng;
@@ -204,7 +204,7 @@ fn material_beyond_quarter_infinity(
     accepted: bool,
     q: i32,
 ) -> bool {
-    !accepted && !(-umax::engine::I / 4..=umax::engine::I / 4).contains(&q)
+    !accepted && !(-micromax::mm32::I / 4..=micromax::mm32::I / 4).contains(&q)
 }
 
 const DEVIATIONS: &[Deviation] = &[
@@ -271,7 +271,7 @@ fn check_position(e: &mut Engine, pos: &Chess, rng: &mut Rng, t: &mut Tally) {
                 let example = format!(
                     "{} {} (refused, legal; Q={})",
                     fen(pos),
-                    umax::engine::move_name(f, to),
+                    micromax::mm32::move_name(f, to),
                     q
                 );
                 t.deviations.entry(name).or_insert((0, example)).0 += 1;
@@ -302,7 +302,7 @@ fn check_position(e: &mut Engine, pos: &Chess, rng: &mut Rng, t: &mut Tally) {
                 t.failures.push(format!(
                     "{}: {} accepted but the board differs from the referee's",
                     fen(pos),
-                    umax::engine::move_name(f, to)
+                    micromax::mm32::move_name(f, to)
                 ));
             }
             continue;
@@ -317,7 +317,7 @@ fn check_position(e: &mut Engine, pos: &Chess, rng: &mut Rng, t: &mut Tally) {
         let what = format!(
             "{} {} ({})",
             fen(pos),
-            umax::engine::move_name(f, to),
+            micromax::mm32::move_name(f, to),
             if accepted {
                 "accepted, illegal"
             } else {

@@ -2,9 +2,10 @@
 //! search (`Engine::auditing`; the normal instance carries no counting code).
 
 use crate::common::audit_suite;
+use micromax::Limits;
+use micromax::mm32::{Audit, Engine};
 use umax::bench::{BenchPosition, setup};
 use umax::builds::Build;
-use umax::engine::{Audit, Engine, Limits};
 
 /// sd deepens nodes beyond their requested depth (that is the idea), but never beyond their
 /// ultimate depth, and never after a mate score; old never deepens an inner node beyond its

@@ -2,9 +2,10 @@
 //! search the same tree, where they must not, and what ends deepening.
 //! (`docs/spec/builds.md`, section sd, gives the semantics.)
 
+use micromax::Limits;
+use micromax::mm32::Engine;
 use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
 use umax::builds::Build;
-use umax::engine::{Engine, Limits};
 
 fn engines() -> (Engine, Engine) {
     (Engine::new(Build::Old, 20), Engine::new(Build::Sd, 20))
@@ -96,7 +97,7 @@ fn legality_checks_agree() {
                     a2,
                     "{}: {}",
                     pos.name,
-                    umax::engine::move_name(from, to)
+                    micromax::mm32::move_name(from, to)
                 );
                 if a1 {
                     assert_eq!(old.board(), sd.board());
@@ -133,7 +134,7 @@ fn mate_ends_deepening_at_the_root() {
         // a mate in 2 ends its iterations at once (to ply 98); a search that does not is stopped
         // by a watchdog of 30 s of CPU instead of the hour a depth of 30 gets
         let think = e.think(&Limits {
-            watchdog: Some(umax::engine::Watchdog {
+            watchdog: Some(micromax::Watchdog {
                 nodes: u64::MAX,
                 seconds: 30.0,
             }),
@@ -150,6 +151,6 @@ fn mate_ends_deepening_at_the_root() {
             think.iterations.len() < 6,
             "{build}: deepened after the mate"
         );
-        assert_eq!(umax::engine::move_name(think.from, think.to), "h5f7");
+        assert_eq!(micromax::mm32::move_name(think.from, think.to), "h5f7");
     }
 }

@@ -3,9 +3,10 @@
 
 use crate::common::audit_suite;
 use crate::common::deadline::{Deadline, Kind};
+use micromax::mm32::{Audit, Engine};
+use micromax::{Limits, RootIter};
 use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
 use umax::builds::Build;
-use umax::engine::{Audit, Engine, Limits, RootIter};
 
 /// The root iterations of one think limited to root depth `ply`, and the move it offers.
 fn think_to(build: Build, pos: &BenchPosition, ply: i32) -> (Vec<RootIter>, (i8, i8)) {

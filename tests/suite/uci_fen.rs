@@ -3,16 +3,17 @@
 //!
 //! The state the C reaches by moves and the one `set_fen` builds agree on the board (up to
 //! virgin bits the move generator never reads), the side to move, `O` and `Q` — the latter
-//! exactly when no promotion was made (see `src/fen.rs`), and `O` unless the last move was a
+//! exactly when no promotion was made (see `micromax/src/fen.rs`), and `O` unless the last move was a
 //! castling. The hash table differs (the last legality check's entries), so the comparisons
 //! are: moves + `clear_hash` vs `set_fen`; and moves vs `set_fen` of the position one move
 //! earlier + `enter_move` of the last move.
 
+use micromax::Limits;
+use micromax::mm32::Engine;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Move, Position};
 use umax::builds::Build;
 use umax::chess::move_to_0x88;
-use umax::engine::{Engine, Limits};
 
 struct Rng(u64);
 impl Rng {

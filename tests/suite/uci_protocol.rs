@@ -375,7 +375,7 @@ fn illegal_castling_is_replaced_by_a_legal_move() {
         e.send(&format!("position fen {fen}"));
         e.send("go depth 5");
         let (best, lines) = e.bestmove(T);
-        let pos = umax::fen::parse_fen(fen).unwrap();
+        let pos = micromax::fen::parse_fen(fen).unwrap();
         assert!(legal_in(&pos, &best), "{fen}: {best}");
         assert!(
             any_starts(&lines, "info string micro-Max offered e1g1"),

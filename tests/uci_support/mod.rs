@@ -70,7 +70,7 @@ pub fn position_after(fen: Option<&str>, moves: &[&str]) -> shakmaty::Chess {
     use shakmaty::Position;
     let mut pos = match fen {
         None => shakmaty::Chess::default(),
-        Some(f) => umax::fen::parse_fen(f).unwrap(),
+        Some(f) => micromax::fen::parse_fen(f).unwrap(),
     };
     for m in moves {
         let mv = umax::chess::parse_uci(&pos, m).unwrap();

@@ -12,7 +12,7 @@ use super::*;
 /// included). With the generator as the only one at `d>=2`, 4 from an iteration's first move
 /// measured best (3: +2%, 5 and 6: the same; a ramp from fewer at the first move: +2 to +4%;
 /// `results/bench.md`).
-pub(in crate::engine) const AHEAD: usize = 4;
+pub(in crate::mm32) const AHEAD: usize = 4;
 const _: () = assert!(AHEAD < 8, "the ring `Ahead` holds 8 moves");
 
 /// Where the move generator stands after the move it found last: piece `u` (type `p`) on `x`,
@@ -22,7 +22,7 @@ const _: () = assert!(AHEAD < 8, "the ring `Ahead` holds 8 moves");
 /// The node's side `k` and e.p. square `E` are [`Engine::next_move`]'s arguments: they are the
 /// same for every move of the node.
 #[derive(Clone, Copy)]
-pub(in crate::engine) struct GenState {
+pub(in crate::mm32) struct GenState {
     x: i8,
     u: i8,
     p: i8,
@@ -44,7 +44,7 @@ impl GenState {
     /// a piece-less state whose directions are used up (`o[3]==0`), so the walk goes on to the
     /// first piece of `rest`. `best`: the best move's target to sneak in first (the C's `Y&8`).
     #[inline(always)]
-    pub(in crate::engine) fn before_first(rest: u64, start: u32, best: Option<i8>) -> GenState {
+    pub(in crate::mm32) fn before_first(rest: u64, start: u32, best: Option<i8>) -> GenState {
         GenState {
             x: 0,
             u: 0,
@@ -69,7 +69,7 @@ impl GenState {
 /// from `x` to `y` in direction `r`, capturing `t` on `H`, castling/e.p. squares `F`,`G` (`S`
 /// or a square: both fit a byte). Never 0 (`u`, a piece, is not).
 #[derive(Clone, Copy)]
-pub(in crate::engine) struct Found(std::num::NonZeroU64);
+pub(in crate::mm32) struct Found(std::num::NonZeroU64);
 
 impl Found {
     #[allow(clippy::too_many_arguments)]
@@ -93,7 +93,7 @@ impl Found {
 
     /// `[x, u, y, H, t]`, `r`, `F`, `G`.
     #[inline(always)]
-    pub(in crate::engine) fn unpack(self) -> ([i8; 5], i32, i32, i32) {
+    pub(in crate::mm32) fn unpack(self) -> ([i8; 5], i32, i32, i32) {
         let b = self.0.get().to_le_bytes();
         (
             [b[0] as i8, b[1] as i8, b[2] as i8, b[3] as i8, b[4] as i8],
@@ -106,7 +106,7 @@ impl Found {
 
 /// The moves found and not yet searched (the next one and up to [`AHEAD`] after it), in order:
 /// a ring of 8 (one cache line).
-pub(in crate::engine) struct Ahead {
+pub(in crate::mm32) struct Ahead {
     moves: [u64; 8],
     head: usize,
     tail: usize,
@@ -114,7 +114,7 @@ pub(in crate::engine) struct Ahead {
 
 impl Ahead {
     #[inline(always)]
-    pub(in crate::engine) fn new() -> Ahead {
+    pub(in crate::mm32) fn new() -> Ahead {
         Ahead {
             moves: [0; 8],
             head: 0,
@@ -123,19 +123,19 @@ impl Ahead {
     }
 
     #[inline(always)]
-    pub(in crate::engine) fn len(&self) -> usize {
+    pub(in crate::mm32) fn len(&self) -> usize {
         self.tail - self.head
     }
 
     #[inline(always)]
-    pub(in crate::engine) fn push(&mut self, m: Found) {
+    pub(in crate::mm32) fn push(&mut self, m: Found) {
         debug_assert!(self.len() < self.moves.len());
         self.moves[self.tail % 8] = m.0.get();
         self.tail += 1;
     }
 
     #[inline(always)]
-    pub(in crate::engine) fn pop(&mut self) -> Option<Found> {
+    pub(in crate::mm32) fn pop(&mut self) -> Option<Found> {
         (self.head < self.tail).then(|| {
             self.head += 1;
             // a slot below `tail` holds a pushed (non-zero) move
@@ -148,7 +148,7 @@ impl Engine {
     /// Starts loading the first hash slot that `D(k,..,J,..,E,..)` will probe, `A[(k*E^J)&U-9+1]`,
     /// so that the memory access overlaps with work done before the probe. A hint only.
     #[inline(always)]
-    pub(in crate::engine) fn prefetch_slot(&self, k: i32, E: i32, J: i32) {
+    pub(in crate::mm32) fn prefetch_slot(&self, k: i32, E: i32, J: i32) {
         let j = ((k.wrapping_mul(E) ^ J) & self.mask) as usize + 1;
         #[cfg(target_arch = "x86_64")]
         {
@@ -164,7 +164,7 @@ impl Engine {
     /// with the key the search will compute for it (C: the probe `j=(k*E^J)&U-9` of the `D()`
     /// called for that move).
     #[inline(always)]
-    pub(in crate::engine) fn prefetch_reply(&self, k: i32, J: i32, m: Found) {
+    pub(in crate::mm32) fn prefetch_reply(&self, k: i32, J: i32, m: Found) {
         let ([x, u, y, H, t], r, F, _) = m.unpack();
         let mut by = u & 31;
         if u & 7 < 3 && (y as i32 + r + 1) & S != 0 {
@@ -184,7 +184,7 @@ impl Engine {
     /// move's `h=...`. At `d>=2` the search takes its moves from here (every move there is
     /// searched); at `d=1` the loop in [`Engine::search`] generates them itself.
     #[inline(never)]
-    pub(in crate::engine) fn next_move(&self, g: &mut GenState, k: i32, E: i32) -> Option<Found> {
+    pub(in crate::mm32) fn next_move(&self, g: &mut GenState, k: i32, E: i32) -> Option<Found> {
         let GenState {
             mut x,
             mut u,

@@ -94,7 +94,7 @@ const FROM: [[u64; 8]; 64] = {
 /// either, so the nodes, their order and every score are the C's (the parity suite checks).
 /// Held as, per piece type, the squares from which a target can be reached ([`FROM`]).
 #[derive(Clone, Copy)]
-pub(in crate::engine) struct D1Targets {
+pub(in crate::mm32) struct D1Targets {
     from: [u64; 8],
 }
 
@@ -102,7 +102,7 @@ impl D1Targets {
     /// Whether the piece of type `p` on square `s` (0..64 by [`square_index`]) might reach one
     /// of the target squares.
     #[inline(always)]
-    pub(in crate::engine) fn reachable(&self, s: u32, p: i8) -> bool {
+    pub(in crate::mm32) fn reachable(&self, s: u32, p: i8) -> bool {
         self.from[p as usize & 7] >> s & 1 != 0
     }
 
@@ -133,7 +133,7 @@ impl Engine {
     /// The targets of a `d=1` iteration at a node whose recapture square is `z`, castling/e.p.
     /// square `E`, and whose opponent's kings stand on `their_kings` (see [`D1Targets`]).
     #[inline(always)]
-    pub(in crate::engine) fn d1_targets(&self, z: i32, E: i32, their_kings: u64) -> D1Targets {
+    pub(in crate::mm32) fn d1_targets(&self, z: i32, E: i32, their_kings: u64) -> D1Targets {
         let mut t = D1Targets { from: [0; 8] };
         t.add(z); // the recapture square (z=8, 9 at the root and the checker: off-board)
         if E != S && E >= 0 && self.b[E as u8 as usize] != 0 {
@@ -200,7 +200,7 @@ impl Engine {
     /// the load of that reply's probe waited 234 cycles from the iteration's start, 100 from
     /// the entry). A hint only: the tree is the C's either way.
     #[inline(always)]
-    pub(in crate::engine) fn prefetch_first_recapture(
+    pub(in crate::mm32) fn prefetch_first_recapture(
         &self,
         k: i32,
         J: i32,

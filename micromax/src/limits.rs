@@ -1,22 +1,23 @@
-//! What a think may spend ([`Limits`]) and the hard stop inside an iteration ([`Abort`]):
-//! the harness's limits around the C's root rule `z==8&N<1e7&d<98`. Not micro-Max but for the
-//! node limit; read only at the root between iterations, except the abort, which selects a
-//! separate instance of the search.
+//! What a think may spend ([`Limits`]), the hard stop inside an iteration ([`Abort`]) and the
+//! watchdog, whichever engine thinks: the limits around a micro-Max root rule (3.2's
+//! `z==8&N<1e7&d<98`, 4.8's `N<1e6`). Not micro-Max but for the node limit; read only at the
+//! root between iterations, except the abort, which selects a separate instance of the search.
 
-use super::{DEFAULT_NODE_LIMIT, thread_cpu_seconds};
+use crate::clock::thread_cpu_seconds;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// What a think may spend: when the root may start another iteration. The 3.2 rule is
-/// `z==8&N<1e7&d<98`, with the node limit in place of `1e7`; the harness's other limits are all
-/// off by default. Checked only at the root, between iterations, so they cost the search nothing
+/// `z==8&N<1e7&d<98`, with the node limit in place of `1e7` (4.8's is `1e6`); the other limits
+/// are all off by default, and so is the node limit: an engine's own published limit is its
+/// [`Capabilities::default_node_limit`](crate::seam::Capabilities::default_node_limit). Checked only at the root, between iterations, so they cost the search nothing
 /// (except [`Limits::abort`], which selects a separate instance of the search).
 ///
-/// A think takes its limits as a parameter ([`Engine::think`], [`Engine::think_move`]).
+/// A think takes its limits as a parameter ([`Searcher::think`](crate::Searcher::think)).
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// The node limit (the C's `1e7`).
+    /// The node limit (the C's `1e7`; `i64::MAX` by default: none).
     pub nodes: i64,
     /// Deepest root iteration (in ply, as the trace prints it) to start; `None`: only `d<98`.
     pub max_ply: Option<i32>,
@@ -36,7 +37,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            nodes: DEFAULT_NODE_LIMIT,
+            nodes: i64::MAX,
             max_ply: None,
             deadline: None,
             clock: thread_cpu_seconds,
@@ -495,7 +496,7 @@ mod tests {
         assert!(n.stop.is_none() && n.abort.is_none());
         let d = Limits::depth(6);
         assert_eq!((d.nodes, d.max_ply), (i64::MAX, Some(6)));
-        assert_eq!(Limits::default().nodes, DEFAULT_NODE_LIMIT);
+        assert_eq!(Limits::default().nodes, i64::MAX);
         // the root reads all but the abort
         let r = RootLimits::from(Limits::depth(3));
         assert_eq!((r.nodes, r.max_ply), (i64::MAX, Some(3)));

@@ -7,8 +7,8 @@
 //!
 //! The exact semantics are in `docs/spec/builds.md` (sd, noiid, iidr2, iidcut, sdp, iidpv,
 //! iidreset); each has a C twin in
-//! `original/` except where `src/builds.rs` says otherwise. The catalogue of named builds
-//! (name, variant, C twin, description) is `src/builds.rs`, which sits above the engine: the
+//! `original/` except where `micromax/src/builds.rs` says otherwise. The catalogue of named builds
+//! (name, variant, C twin, description) is `micromax/src/builds.rs`, which sits above the engine: the
 //! engine knows variants, not builds.
 
 /// Where the iterations of a node below the root start (the lines right after the hash probe).

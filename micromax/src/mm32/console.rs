@@ -22,7 +22,7 @@
 //! `c[]` keeps its contents from line to line, as in the C, so a short line reuses the tail of
 //! the previous one. The C's `c[]` starts uninitialised; here it starts as zeros.
 
-use crate::engine::{Engine, Limits};
+use crate::mm32::{Engine, Limits};
 use std::io::{self, BufRead, Write};
 
 /// The C's input buffer `int c[9]`: the last line's characters (`getchar()` values; -1 is EOF).

@@ -32,7 +32,7 @@
 //! | `c[9]`  | `self.c`     | `main()`'s input line (`getchar()` values)                       |
 //!
 //! ```
-//! use umax::mm48::Mm48;
+//! use micromax::mm48::Mm48;
 //! let mut e = Mm48::new(false, 16); // mm48, 2^16 hash entries
 //! assert!(e.enter_move("e2e4")); // a typed move line: checked (a 3-ply search) and played
 //! assert!(!e.enter_move("e2e4")); // no piece there now: refused
@@ -80,6 +80,24 @@ pub const I: i32 = 8000;
 pub const DEFAULT_NODE_LIMIT: i64 = 1_000_000;
 /// The published table: `U = 1<<24` entries.
 pub const DEFAULT_HASH_BITS: u32 = 24;
+
+/// What micro-Max 4.8 can do behind the seam.
+pub const CAPABILITIES: crate::seam::Capabilities = crate::seam::Capabilities {
+    family: "micro-Max 4.8",
+    author: "H.G. Muller (micro-Max 4.8), umax authors (Rust port)",
+    default_node_limit: DEFAULT_NODE_LIMIT,
+    can_set_up: false,
+    stops_inside_iteration: false,
+    engine_bytes,
+    anatomy: false,
+    golden_transcripts: true,
+};
+
+/// Bytes an [`Mm48`] of `hash_bits` holds at most: its table of 2^`hash_bits` entries (12
+/// bytes each, as the C's) and its board and state (under 4 KB).
+pub fn engine_bytes(hash_bits: u32) -> u64 {
+    (1u64 << hash_bits) * std::mem::size_of::<Entry48>() as u64 + 4096
+}
 
 /// Relative piece values `w[]`.
 const w: [i32; 8] = [0, 2, 2, 7, -1, 8, 12, 23];
@@ -137,14 +155,14 @@ pub struct Mm48 {
     /// see `searcher.rs`).
     pub(crate) observer: Option<Observer48>,
     /// Calls of the search to the watchdog's next look (not the C: see
-    /// [`crate::engine::Watchdog`]); counts down beside the C's wrapping `N`.
+    /// [`crate::Watchdog`]); counts down beside the C's wrapping `N`.
     watch_left: i64,
     /// Calls of the search in the think, counted at the watchdog's looks (at least its nodes).
     watched: u64,
     /// What `watch_left` counted down from.
     watch_step: u64,
     /// The think's watchdog.
-    watch: crate::engine::Watch,
+    watch: crate::limits::Watch,
 }
 
 /// The hash translation table: `N=1035;W(N-->M)T[N]=rand()>>9;`, glibc's `rand()` never seeded,
@@ -161,8 +179,8 @@ pub fn key_table() -> [u8; 1035] {
 
 impl Mm48 {
     /// Starts the watchdog of a think under `limits` (before [`Mm48::think`]).
-    pub fn watch_think(&mut self, limits: &crate::engine::Limits) {
-        let (watch, next) = crate::engine::Watch::start(limits, 0, 0);
+    pub fn watch_think(&mut self, limits: &crate::Limits) {
+        let (watch, next) = crate::limits::Watch::start(limits, 0, 0);
         self.watch = watch;
         self.watched = 0;
         self.watch_step = next;
@@ -219,7 +237,7 @@ impl Mm48 {
             watch_left: i64::MAX,
             watched: 0,
             watch_step: u64::MAX,
-            watch: crate::engine::Watch::idle(),
+            watch: crate::limits::Watch::idle(),
         };
         e.setup_board();
         e

@@ -14,9 +14,8 @@
 //!   reads its node count: 4.8 has no hard stop inside an iteration.
 
 use super::{Iter48, Mm48};
-use crate::builds::Build;
-use crate::engine::{Limits, MATE_ITERATION_PLY, RootIter, TestFault, Think};
 use crate::seam::Searcher;
+use crate::{Limits, MATE_ITERATION_PLY, RootIter, TestFault, Think};
 use shakmaty::Chess;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::Ordering;
@@ -26,16 +25,18 @@ pub const MATE_ITERATION_PLY_48: i32 = 97;
 
 /// One micro-Max 4.8 process and the build it runs (`mm48` or `mm48sd`).
 pub struct Searcher48 {
-    build: Build,
+    /// The build's name (`first-legal`; `mm48` or `mm48sd`).
+    name: &'static str,
     engine: Mm48,
     /// `K`,`L` of the last move line or think.
     last: (i8, i8),
 }
 
 impl Searcher48 {
-    pub fn new(build: Build, sd: bool, hash_bits: u32) -> Searcher48 {
+    /// A fresh process of `mm48` (`sd`: `mm48sd`) with a table of 2^`hash_bits` entries.
+    pub fn new(sd: bool, hash_bits: u32) -> Searcher48 {
         Searcher48 {
-            build,
+            name: if sd { "mm48sd" } else { "mm48" },
             engine: Mm48::new(sd, hash_bits),
             last: (0, 0),
         }
@@ -92,7 +93,7 @@ fn rule(limits: &Limits) -> impl FnMut(i64, i32) -> bool + '_ {
 impl Searcher48 {
     fn run(&mut self, limits: &Limits) -> Think {
         self.engine.watch_think(limits);
-        let wall = crate::engine::thread_watch::watch(self.engine.watch_seconds());
+        let wall = crate::thread_watch::watch(self.engine.watch_seconds());
         let t = self.engine.think(&mut rule(limits));
         drop(wall);
         self.engine.unwatch();
@@ -115,8 +116,8 @@ impl Searcher48 {
 }
 
 impl Searcher for Searcher48 {
-    fn build(&self) -> Build {
-        self.build
+    fn name(&self) -> &'static str {
+        self.name
     }
     fn reset(&mut self) {
         self.engine.reset();
@@ -125,7 +126,7 @@ impl Searcher for Searcher48 {
     fn set_position(&mut self, _pos: &Chess) -> Result<(), String> {
         Err(format!(
             "{} (micro-Max 4.8) starts from the initial position only: it has no set-up",
-            self.build
+            self.name
         ))
     }
     fn enter_move(&mut self, from: i8, to: i8) -> bool {
@@ -178,6 +179,9 @@ impl Searcher for Searcher48 {
         }
     }
     fn as_dyn(&mut self) -> &mut dyn Searcher {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
         self
     }
 }

@@ -3,8 +3,8 @@
 //! position set from a FEN is the position micro-Max would have reached by moves.
 //!
 //! ```
-//! use umax::builds::Build;
-//! use umax::engine::Engine;
+//! use micromax::builds::Build;
+//! use micromax::mm32::Engine;
 //! let mut e = Engine::new(Build::Old, 16);
 //! e.set_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
 //! assert_eq!(e.side(), 16); // black to move
@@ -56,12 +56,9 @@
 //! castle only with the king on the e-file and rooks in the corners (standard chess, not
 //! Chess960): castling rights of any other kind are rejected too.
 
-use crate::chess::to_0x88;
-use crate::engine::Engine;
 use shakmaty::fen::Fen;
 use shakmaty::{
-    CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Piece, Position, PositionErrorKinds,
-    Role, Square,
+    CastlingMode, Chess, Color, EnPassantMode, Piece, Position, PositionErrorKinds, Role, Square,
 };
 use std::fmt;
 
@@ -191,7 +188,7 @@ fn material_value(role: Role) -> i32 {
 
 /// True if `piece` stands on a square where it starts the game (for the virgin bit of kings,
 /// queens, bishops and knights; rooks get theirs from the castling rights).
-fn on_initial_square(piece: Piece, sq: Square) -> bool {
+pub(crate) fn on_initial_square(piece: Piece, sq: Square) -> bool {
     let back = match piece.color {
         Color::White => shakmaty::Rank::First,
         Color::Black => shakmaty::Rank::Eighth,
@@ -221,47 +218,6 @@ pub fn material_score(pos: &Chess) -> i32 {
     q
 }
 
-impl Engine {
-    /// Sets the engine up from a FEN (see the module documentation for what each part of the
-    /// state becomes). On error the engine is left unchanged.
-    pub fn set_fen(&mut self, fen: &str) -> Result<(), FenError> {
-        let pos = parse_fen(fen)?;
-        self.set_position(&pos);
-        Ok(())
-    }
-
-    /// Sets the engine up from a (valid) shakmaty position, as [`Engine::set_fen`] does; the
-    /// e.p. square is the one the position keeps whenever a pawn has just double-stepped
-    /// (`EnPassantMode::Always`), as the C's `O`.
-    pub fn set_position(&mut self, pos: &Chess) {
-        let castling_rooks: Vec<Square> = Color::ALL
-            .into_iter()
-            .flat_map(|colour| {
-                [CastlingSide::KingSide, CastlingSide::QueenSide]
-                    .map(|side| pos.castles().rook(colour, side))
-            })
-            .flatten() // parse_fen's standard mode guarantees each rook is in its corner
-            .collect();
-        let pieces = pos.board().clone().into_iter().map(|(sq, piece)| {
-            let mut code = piece_code(piece);
-            if on_initial_square(piece, sq) || castling_rooks.contains(&sq) {
-                code |= 32;
-            }
-            (to_0x88(sq), code)
-        });
-        let k = match pos.turn() {
-            Color::White => 8,
-            Color::Black => 16,
-        };
-        let ep = match pos.ep_square(EnPassantMode::Always) {
-            Some(sq) => to_0x88(sq),
-            None if is_initial_position(pos) => 0, // a fresh C process
-            None => i8::MIN, // (char)128: the C's O=F after a move that sets no square
-        };
-        self.set_up(pieces, k, material_score(pos), ep);
-    }
-}
-
 /// The initial position (board, side, all four castling rights, no e.p. square).
 pub fn is_initial_position(pos: &Chess) -> bool {
     let start = Chess::default();
@@ -275,6 +231,7 @@ pub fn is_initial_position(pos: &Chess) -> bool {
 mod tests {
     use super::*;
     use crate::builds::Build;
+    use crate::mm32::Engine;
 
     const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

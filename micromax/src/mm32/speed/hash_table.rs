@@ -7,7 +7,7 @@ use super::*;
 /// `A[]`: `len` empty entries. The table is asked to be backed by transparent huge pages (on
 /// Linux) before it is first written: its probes land at random over 200 MB, and with 4 KB pages
 /// nearly every probe also misses the TLB. The contents are the same either way.
-pub(in crate::engine) fn hash_table(len: usize) -> Vec<Entry> {
+pub(in crate::mm32) fn hash_table(len: usize) -> Vec<Entry> {
     let layout = std::alloc::Layout::array::<Entry>(len).expect("hash table size");
     if layout.size() == 0 {
         return Vec::new();

@@ -7,7 +7,7 @@ use super::*;
 
 /// The square `x` (0x88) as 0..64 in a8..h1 order: rank-major, the order of the C's board scan.
 #[inline(always)]
-pub(in crate::engine) const fn square_index(x: i8) -> u32 {
+pub(in crate::mm32) const fn square_index(x: i8) -> u32 {
     let x = x as u8 as u32;
     (x >> 1 & 0x38) | (x & 7)
 }
@@ -28,7 +28,7 @@ const SQUARE_BIT: [u64; 128] = {
 
 /// [`square_index`] back to the 0x88 square.
 #[inline(always)]
-pub(in crate::engine) const fn square_0x88(s: u32) -> i8 {
+pub(in crate::mm32) const fn square_0x88(s: u32) -> i8 {
     ((s & 0x38) << 1 | (s & 7)) as i8
 }
 
@@ -61,7 +61,7 @@ fn rank_pair(b: &[i8; 129], rank: usize) -> std::arch::x86_64::__m128i {
 /// The squares holding a piece of side `k` (8 or 16), as bits 0..64 by [`square_index`]: the
 /// board scan's `u&k` test for all 64 squares at once, two ranks (16 squares) per step.
 #[inline(always)]
-pub(in crate::engine) fn own_squares(b: &[i8; 129], k: i32) -> u64 {
+pub(in crate::mm32) fn own_squares(b: &[i8; 129], k: i32) -> u64 {
     debug_assert!(k == 8 || k == 16);
     #[cfg(target_arch = "x86_64")]
     {
@@ -95,9 +95,9 @@ pub(in crate::engine) fn own_squares(b: &[i8; 129], k: i32) -> u64 {
 /// written by that move, and reading them back 16 at a time waits for those stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Pieces {
-    pub(in crate::engine) own: u64,
-    pub(in crate::engine) theirs: u64,
-    pub(in crate::engine) kings: u64,
+    pub(in crate::mm32) own: u64,
+    pub(in crate::mm32) theirs: u64,
+    pub(in crate::mm32) kings: u64,
 }
 
 impl Pieces {
@@ -113,7 +113,7 @@ impl Pieces {
 
     /// The same board with the other side to move (the (stale)mate test's null move).
     #[inline(always)]
-    pub(in crate::engine) fn swapped(self) -> Pieces {
+    pub(in crate::mm32) fn swapped(self) -> Pieces {
         Pieces {
             own: self.theirs,
             theirs: self.own,
@@ -125,7 +125,7 @@ impl Pieces {
     /// castling squares `F`,`G` (C: `b[G]=b[H]=b[x]=0;b[y]=u&31;if(!(G&M))b[F]=k+6`): the
     /// reply moves the other side's pieces.
     #[inline(always)]
-    pub(in crate::engine) fn after(self, p: i8, x: i8, y: i8, H: i8, F: i32, G: i32) -> Pieces {
+    pub(in crate::mm32) fn after(self, p: i8, x: i8, y: i8, H: i8, F: i32, G: i32) -> Pieces {
         let bit = |sq: i32| SQUARE_BIT[sq as usize & 127];
         let mut mover = (self.own & !bit(x as i32)) | bit(y as i32);
         if G & M == 0 {
@@ -161,7 +161,7 @@ fn own_squares_portable(b: &[i8; 129], k: i32) -> u64 {
 /// The squares holding a king of side `k` (8 or 16; virgin or not), as bits 0..64 by
 /// [`square_index`]: bytes equal to `k+4` in their low five bits.
 #[inline(always)]
-pub(in crate::engine) fn king_squares(b: &[i8; 129], k: i32) -> u64 {
+pub(in crate::mm32) fn king_squares(b: &[i8; 129], k: i32) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::*;
@@ -201,7 +201,7 @@ fn king_squares_portable(b: &[i8; 129], k: i32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::variant::{self, Instances};
+    use crate::mm32::variant::{self, Instances};
 
     #[test]
     fn square_index_follows_the_board_scan() {

@@ -277,7 +277,7 @@ impl Engine {
             }
         }
         self.N += 1; // node count (for timing)
-        if ABORT && self.N as i32 & (ABORT_POLL_NODES - 1) == 0 && self.abort_due() {
+        if ABORT && self.N as i32 & (crate::ABORT_POLL_NODES - 1) == 0 && self.abort_due() {
             // not micro-Max (see `Abort`): unwind, nothing changed yet at this node
             self.aborted = true;
             return 0;

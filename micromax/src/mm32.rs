@@ -47,28 +47,23 @@ use std::sync::atomic::Ordering;
 
 pub mod anatomy;
 mod audit;
-mod clock;
 pub mod console;
-mod faults;
 mod hash;
-mod limits;
 mod notation;
 mod search;
+mod searcher;
+mod setup;
 mod speed;
 mod state;
 mod think;
 pub mod variant;
 
 pub use audit::Audit;
-pub use clock::{thread_cpu_seconds, wall_seconds};
-pub use faults::TestFault;
-use limits::RootLimits;
-pub(crate) use limits::Watch;
-pub use limits::thread_watch;
-pub use limits::{ABORT_POLL_NODES, Abort, Limits, Stuck, WATCHDOG_POLL_NODES, Watchdog};
+// the seam's neutral types, which 3.2's rooms read as their own
+pub(crate) use crate::iterations::{IterationCallback, RootIter, Think};
+pub(crate) use crate::limits::{Abort, Limits, RootLimits, Watch};
 pub use notation::{c_move, move_name, parse_square, square_name};
 pub use state::{Snapshot, key_table};
-pub use think::{IterationCallback, MATE_ITERATION_PLY, RootIter, Think, real_ply, searched_depth};
 
 /// `V=0x70` rank mask.
 pub const V: i32 = 112;
@@ -117,6 +112,18 @@ pub struct Entry {
     pub Y: i8,
     pub D: i8,
 }
+
+/// What micro-Max 3.2 (every variant) can do behind the seam.
+pub const CAPABILITIES: crate::seam::Capabilities = crate::seam::Capabilities {
+    family: "micro-Max 3.2",
+    author: "H.G. Muller (micro-Max 3.2), umax authors (Rust port)",
+    default_node_limit: DEFAULT_NODE_LIMIT,
+    can_set_up: true,
+    stops_inside_iteration: true,
+    engine_bytes,
+    anatomy: true,
+    golden_transcripts: false,
+};
 
 /// Bytes an [`Engine`] of `hash_bits` holds at most: its table of 2^`hash_bits`+9 entries
 /// (see [`Engine::new`]) and the list of entries to clear (a 16th of the table's entries, as
@@ -188,7 +195,7 @@ pub struct Engine {
     /// `calls` at which the search next calls the watchdog (`u64::MAX`: never; see [`Watchdog`]).
     watch_at: u64,
     /// The think's watchdog: its bounds, start and limit.
-    watch: limits::Watch,
+    watch: Watch,
 }
 
 impl Engine {}
@@ -196,6 +203,7 @@ impl Engine {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{ABORT_POLL_NODES, thread_cpu_seconds};
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
     use std::time::Instant;

@@ -1,6 +1,6 @@
 //! The anatomy of a root iteration (`umax anatomy`): where its nodes go. Counted by the audit
 //! instance of the search only (`search::<V, true, _>`), into an [`Anatomy`] the engine holds
-//! while it audits with [`crate::engine::Engine::set_anatomy`]; the faithful instances carry
+//! while it audits with [`crate::mm32::Engine::set_anatomy`]; the faithful instances carry
 //! none of it (`scripts/search-asm-diff.sh`).
 //!
 //! The tables restart at every root iteration, so after a think they hold its last iteration
@@ -360,5 +360,23 @@ impl super::Engine {
     /// The counters of the last root iteration, if [`Engine::set_anatomy`] is on.
     pub fn anatomy(&self) -> Option<&Anatomy> {
         self.anatomy.as_deref()
+    }
+}
+/// A micro-Max 3.2 engine that counts its search's anatomy, behind the seam: what `umax
+/// anatomy` drives ([`Build::counting`](crate::builds::Build::counting)) without naming the
+/// engine's type.
+pub trait Counting: crate::seam::Searcher {
+    /// Counting on (the audit instance of the search) or off.
+    fn set_anatomy(&mut self, on: bool);
+    /// The counters of the last root iteration, if counting is on.
+    fn anatomy(&self) -> Option<&Anatomy>;
+}
+
+impl Counting for super::Engine {
+    fn set_anatomy(&mut self, on: bool) {
+        super::Engine::set_anatomy(self, on);
+    }
+    fn anatomy(&self) -> Option<&Anatomy> {
+        super::Engine::anatomy(self)
     }
 }

@@ -3,24 +3,44 @@
 //! (`crate::seam`) with one module and one line in the builds table: the tests play matches
 //! with it and talk UCI to it. Not for measurement: its thinks report no iteration and 0 nodes.
 
-use crate::builds::Build;
-use crate::chess::{from_0x88, move_to_0x88};
-use crate::engine::{Limits, RootIter, TestFault, Think};
 use crate::seam::Searcher;
+use crate::x88::{from_0x88, move_to_0x88};
+use crate::{Limits, RootIter, TestFault, Think};
 use shakmaty::{Chess, Color, Move, Position, Role};
 use std::io::{self, BufRead, Write};
 
 /// One "process" of the test engine: the position it stands in.
 pub struct FirstLegal {
-    build: Build,
+    /// The build's name (`first-legal`; `mm48` or `mm48sd`).
+    name: &'static str,
     pos: Chess,
     last: (i8, i8),
 }
 
+/// What the test engine can do: set up any position; it searches nothing (its think is one
+/// "iteration" that cannot be cut), holds no table, and takes 3.2's node limit as its default.
+pub const CAPABILITIES: crate::seam::Capabilities = crate::seam::Capabilities {
+    family: "test engine",
+    author: "umax authors (test engine)",
+    default_node_limit: 10_000_000, // 3.2's, for a search it does not make
+    can_set_up: true,
+    stops_inside_iteration: false,
+    engine_bytes: |_| 4096,
+    anatomy: false,
+    golden_transcripts: false,
+};
+
+impl Default for FirstLegal {
+    fn default() -> FirstLegal {
+        FirstLegal::new()
+    }
+}
+
 impl FirstLegal {
-    pub fn new(build: Build) -> FirstLegal {
+    /// A fresh "process": the initial position.
+    pub fn new() -> FirstLegal {
         FirstLegal {
-            build,
+            name: "first-legal",
             pos: Chess::default(),
             last: (0, 0),
         }
@@ -44,8 +64,8 @@ fn queen_or_none(m: &Move) -> bool {
 }
 
 impl Searcher for FirstLegal {
-    fn build(&self) -> Build {
-        self.build
+    fn name(&self) -> &'static str {
+        self.name
     }
     fn reset(&mut self) {
         self.pos = Chess::default();
@@ -112,7 +132,7 @@ impl Searcher for FirstLegal {
     ) -> io::Result<()> {
         Err(io::Error::new(
             io::ErrorKind::Unsupported,
-            format!("{} is a test engine without a console", self.build),
+            format!("{} is a test engine without a console", self.name),
         ))
     }
     fn inject_fault(&mut self, fault: TestFault) {
@@ -126,6 +146,9 @@ impl Searcher for FirstLegal {
         }
     }
     fn as_dyn(&mut self) -> &mut dyn Searcher {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
         self
     }
 }

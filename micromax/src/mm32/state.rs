@@ -66,7 +66,7 @@ impl Engine {
             aborted: false,
             calls: 0,
             watch_at: u64::MAX,
-            watch: super::limits::Watch::idle(),
+            watch: Watch::idle(),
         };
         e.setup_board();
         e
@@ -261,5 +261,14 @@ impl Engine {
     /// attack; the front end thinks again without castling).
     pub fn forbid_castling(&mut self, sq: i8) {
         self.b[sq as usize] &= !32;
+    }
+}
+
+impl Engine {
+    /// A fault injected by the tests of the match runner (never in a real game).
+    pub fn inject_fault(&mut self, fault: crate::faults::TestFault) {
+        match fault {
+            crate::faults::TestFault::WrongSideToMove => self.k ^= 24,
+        }
     }
 }

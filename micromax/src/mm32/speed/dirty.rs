@@ -31,7 +31,7 @@ impl Engine {
     /// Shadows `F(i,0,U)A[i].K=0;` (the main loop's clear, [`Engine::clear_hash`]): clears the
     /// keys of only the entries written since the last clear, the same result (every other key
     /// is already 0); the whole table when the list overflowed or [`Engine::set_full_clear`].
-    pub(in crate::engine) fn clear_written(&mut self) {
+    pub(in crate::mm32) fn clear_written(&mut self) {
         let u = self.table_size();
         match self.dirty.written() {
             Some(list) if !self.full_clear => {
@@ -57,7 +57,7 @@ impl Engine {
     /// Shadows the hash store `a->K=Z` (when the entry was empty): notes that entry `a` got a
     /// key, for [`Engine::clear_hash`] (see [`Dirty`]).
     #[inline(always)]
-    pub(in crate::engine) fn mark_dirty(&mut self, a: usize) {
+    pub(in crate::mm32) fn mark_dirty(&mut self, a: usize) {
         self.dirty.mark(a);
     }
 }
@@ -69,14 +69,14 @@ impl Engine {
 /// ~1M entries the full clear is the faster one. The buffer is allocated zeroed at its full
 /// size (the kernel's untouched zero pages until used), so a mark is one compare and one store:
 /// `len` counts every mark, and past the buffer's end (overflow) only counts.
-pub(in crate::engine) struct Dirty {
+pub(in crate::mm32) struct Dirty {
     list: Box<[u32]>,
     len: usize,
 }
 
 impl Dirty {
     /// Room for `capacity` entries.
-    pub(in crate::engine) fn new(capacity: usize) -> Dirty {
+    pub(in crate::mm32) fn new(capacity: usize) -> Dirty {
         Dirty {
             list: vec![0u32; capacity].into_boxed_slice(),
             len: 0,
@@ -92,7 +92,7 @@ impl Dirty {
     }
 
     /// The entries marked since the last [`Dirty::reset`], or `None` if more were than fit.
-    pub(in crate::engine) fn written(&self) -> Option<&[u32]> {
+    pub(in crate::mm32) fn written(&self) -> Option<&[u32]> {
         self.list.get(..self.len)
     }
 
@@ -104,7 +104,7 @@ impl Dirty {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::variant::{self, Instances};
+    use crate::mm32::variant::{self, Instances};
 
     /// Plays `thinks` self-played moves after 1. e4 on a small table.
     fn session(bits: u32, full_clear: bool, thinks: usize) -> Engine {

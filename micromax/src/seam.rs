@@ -2,7 +2,7 @@
 //! engine process as its console main loop runs it: a fresh start (or a set-up), move lines,
 //! thinks under [`Limits`], and what a think reports ([`Think`]: the move as 0x88 squares, the
 //! root iterations, the nodes). `match`, `tournament`, `uci`, `judge`, `bench` and `play` hold a
-//! `Box<dyn Searcher>` made by [`Build::searcher`] (`src/engines.rs`); nothing above that file
+//! `Box<dyn Searcher>` made by [`Build::searcher`] (`micromax/src/builds.rs`); nothing above that file
 //! names an engine's type. `anatomy` and `verify-c` need a 3.2 search's insides (its instrumentation, its C twin)
 //! and say so for the other engines.
 //!
@@ -15,21 +15,52 @@
 //! | [`Kind::FirstLegal`] | `first_legal` (a test engine: the first legal move) | first-legal |
 //!
 //! A new engine is a module implementing [`Searcher`] (importing this file, never importing
-//! `engines.rs`), a [`Kind`] in the builds table (`src/builds.rs`) with its lines there, and its
-//! arm in [`Build::searcher`] (`src/engines.rs`). This file holds the trait and micro-Max 3.2's
+//! `engines.rs`), a [`Kind`] in the builds table (`micromax/src/builds.rs`) with its lines there, and its
+//! arm in [`Build::searcher`] (`micromax/src/builds.rs`). This file holds the trait and micro-Max 3.2's
 //! side of it (the engine itself stays free of the seam: it knows variants, not builds).
 
-use crate::builds::{Build, Kind};
-use crate::engine::{Engine, Limits, RootIter, TestFault, Think};
+use crate::faults::TestFault;
+use crate::iterations::{RootIter, Think};
+use crate::limits::Limits;
 use shakmaty::Chess;
 use std::io::{self, BufRead, Write};
+
+/// What an engine can do: the commands ask this (through
+/// [`Build::capabilities`](crate::builds::Build::capabilities), before an engine is made)
+/// instead of knowing which engine a build runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Capabilities {
+    /// The engine's family, for messages and `umax builds` ("micro-Max 3.2").
+    pub family: &'static str,
+    /// Its authors, for UCI's `id author`.
+    pub author: &'static str,
+    /// The node limit of a think in the engine's published program (3.2's `N<1e7`, 4.8's
+    /// `N<1e6`): what a think with no other limit spends (`umax play`, a bare UCI `go`).
+    pub default_node_limit: i64,
+    /// Whether it can start from a position set up from a FEN ([`Searcher::set_position`]):
+    /// a FEN opening book, UCI's `position fen`. 4.8, as its C, starts from the initial
+    /// position only.
+    pub can_set_up: bool,
+    /// Whether a think can be cut inside an iteration ([`Limits::abort`]); without it an
+    /// engine stops only between iterations.
+    pub stops_inside_iteration: bool,
+    /// Bytes one engine process holds at most with a table of 2^`hash_bits` entries (the
+    /// memory check of a match, before anything is allocated).
+    pub engine_bytes: fn(hash_bits: u32) -> u64,
+    /// Whether micro-Max 3.2's instrumented search is behind it (`umax anatomy`, the audit
+    /// counters): only 3.2's builds count a search's anatomy.
+    pub anatomy: bool,
+    /// Whether its C is checked by golden transcripts kept in the repository (its C staying
+    /// outside it) rather than by a C twin in `original/`.
+    pub golden_transcripts: bool,
+}
 
 /// One engine process behind the seam. Squares are 0x88 (`16*rank+file`, rank 0 White's
 /// first), as both micro-Maxes number them; a move line is `from`,`to` (a promotion is to a
 /// queen: neither micro-Max can enter another piece).
 pub trait Searcher: Send {
-    /// The build this process runs (its name, its C twin or golden transcripts: `Build`).
-    fn build(&self) -> Build;
+    /// The name of the build this process runs, as the catalogue names it (`old`, `mm48sd`).
+    fn name(&self) -> &'static str;
 
     /// A fresh process: the initial position (and whatever table a fresh process has).
     fn reset(&mut self);
@@ -87,12 +118,6 @@ pub trait Searcher: Send {
     /// Test hook: a state no main-loop step reaches.
     fn inject_fault(&mut self, fault: TestFault);
 
-    /// The same process searching with `build` from now on, if it is of the same kind and can
-    /// switch in place (3.2's variants share their tables); false: make a new one.
-    fn retarget(&mut self, _build: Build) -> bool {
-        false
-    }
-
     /// The material score `Q` and its rebasing: 3.2's search cannot move with it beyond
     /// `±I/4` (see `driver::material_beyond_quarter`). Engines without the trap: 0 and `step`.
     fn material(&self) -> i32 {
@@ -112,92 +137,8 @@ pub trait Searcher: Send {
 
     /// The engine as `dyn Searcher`.
     fn as_dyn(&mut self) -> &mut dyn Searcher;
-}
 
-/// micro-Max 3.2 behind the seam: the [`Engine`] itself (its build is its variant's name).
-impl Searcher for Engine {
-    fn build(&self) -> Build {
-        self.variant()
-            .name()
-            .parse()
-            .expect("every 3.2 variant is a build of the table")
-    }
-    fn reset(&mut self) {
-        Engine::reset(self);
-    }
-    fn set_position(&mut self, pos: &Chess) -> Result<(), String> {
-        Engine::set_position(self, pos);
-        Ok(())
-    }
-    fn enter_move(&mut self, from: i8, to: i8) -> bool {
-        Engine::enter_move(self, from, to)
-    }
-    fn think(&mut self, limits: &Limits) -> Think {
-        Engine::think(self, limits)
-    }
-    fn think_reporting(
-        &mut self,
-        limits: &Limits,
-        observe: Box<dyn FnMut(&RootIter) + Send>,
-    ) -> Think {
-        self.think_move(limits, observe)
-    }
-    fn last_move(&self) -> (i8, i8) {
-        Engine::last_move(self)
-    }
-    fn side(&self) -> i32 {
-        Engine::side(self)
-    }
-    fn piece_at(&self, sq: i8) -> i32 {
-        self.board()[sq as u8 as usize] as i32
-    }
-    fn console(
-        &mut self,
-        limits: &Limits,
-        trace: bool,
-        mut input: &mut dyn BufRead,
-        mut out: &mut dyn Write,
-    ) -> io::Result<()> {
-        let opts = crate::engine::console::PlayOptions {
-            trace,
-            limits: limits.clone(),
-        };
-        crate::engine::console::run(self, &opts, &mut input, &mut out)
-    }
-    fn aborted(&self) -> bool {
-        Engine::aborted(self)
-    }
-    fn set_full_clear(&mut self, on: bool) {
-        Engine::set_full_clear(self, on);
-    }
-    fn start_nodes_at(&mut self, start: u64) {
-        Engine::start_nodes_at(self, start);
-    }
-    fn inject_fault(&mut self, fault: TestFault) {
-        Engine::inject_fault(self, fault);
-    }
-    fn retarget(&mut self, build: Build) -> bool {
-        match build.kind() {
-            Kind::Mm32(variant) => {
-                self.set_variant(variant);
-                true
-            }
-            _ => false,
-        }
-    }
-    fn material(&self) -> i32 {
-        Engine::material(self)
-    }
-    fn with_material_rebased(&mut self, step: &mut dyn FnMut(&mut dyn Searcher) -> bool) -> i32 {
-        Engine::with_material_rebased(self, |e| step(e))
-    }
-    fn forbid_castling(&mut self, sq: i8) {
-        Engine::forbid_castling(self, sq);
-    }
-    fn clear_hash(&mut self) {
-        Engine::clear_hash(self);
-    }
-    fn as_dyn(&mut self) -> &mut dyn Searcher {
-        self
-    }
+    /// The engine as `dyn Any`: the factory's way back to its type
+    /// ([`Build::retarget`](crate::builds::Build::retarget)).
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
 }

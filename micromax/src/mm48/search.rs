@@ -110,7 +110,7 @@ impl Mm48 {
         let mut Y: i8;
         let mut H: i8;
         let mut B: i8;
-        // not micro-Max: the watchdog (`crate::engine::Watchdog`), on calls of the search (a
+        // not micro-Max: the watchdog (`crate::Watchdog`), on calls of the search (a
         // table hit included), so a search that loops over table hits is caught too
         self.watch_left -= 1;
         if self.watch_left == 0 {
