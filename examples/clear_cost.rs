@@ -10,9 +10,9 @@
 //! unchanged) and times the full clear. Prints the medians over REPEATS (default 7).
 
 use micromax::Limits;
+use micromax::builds::Build;
 use micromax::mm32::{DEFAULT_HASH_BITS, Engine};
 use std::time::Instant;
-use umax::builds::Build;
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));

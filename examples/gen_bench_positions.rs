@@ -7,10 +7,10 @@
 //! 20000 nodes) plays on for a number of plies that grows along the list, so the suite spans
 //! opening, middlegame and endgame. Lines stop early if the game ends.
 
+use micromax::builds::Build;
 use micromax::mm32::Engine;
 use shakmaty::{Chess, Position};
-use umax::builds::Build;
-use umax::chess::{move_from_0x88, move_to_0x88, parse_uci, uci};
+use umax::chess::{legal_offer, move_to_0x88, parse_uci, uci};
 
 const OPENINGS: &[(&str, &str)] = &[
     ("start", ""),
@@ -51,7 +51,7 @@ fn main() {
                 break;
             }
             let think = engine.think(&limits);
-            let Some(mv) = move_from_0x88(&pos, think.from, think.to) else {
+            let Some(mv) = legal_offer(&pos, &think.offer) else {
                 break;
             };
             if !think.played {

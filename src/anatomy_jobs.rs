@@ -10,8 +10,8 @@
 //! a resume must repeat.
 
 use crate::budget::Budget;
-use crate::builds::Build;
 use crate::driver;
+use micromax::builds::Build;
 use micromax::mm32::anatomy::{
     AT_N, Anatomy, CLASS_NAMES, CLASSES, ENTRIES, ENTRY_NAMES, OUTCOME_NAMES, PAST_N, PLIES, SHORT,
 };

@@ -11,9 +11,9 @@
 //!
 //! The positions (suite files, the built-in suite, the set-up) are `crate::positions`.
 
-use crate::builds::Build;
 use crate::formats::Output;
 use crate::stats::median;
+use micromax::builds::Build;
 use micromax::seam::Searcher;
 use micromax::{Limits, RootIter, wall_seconds};
 use std::error::Error;

@@ -5,9 +5,34 @@
 //! from/to pairs; castling is the king's two-square move, and a promotion is always to a queen.
 
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{CastlingMode, Chess, Move, Position, Role};
 
 pub use micromax::x88::{from_0x88, move_from_0x88, move_to_0x88, to_0x88};
+
+/// The legal move of `pos` that an engine's offer ([`micromax::Think::offer`]) stands for: its
+/// from and to, a promotion without its piece taken to a queen (as micro-Max promotes). `None`
+/// if the offer is not a legal move here.
+pub fn legal_offer(pos: &Chess, offer: &UciMove) -> Option<Move> {
+    let UciMove::Normal {
+        from,
+        to,
+        promotion,
+    } = offer
+    else {
+        return None;
+    };
+    pos.legal_moves().into_iter().find(|m| {
+        let same_squares = match m.to_uci(CastlingMode::Standard) {
+            UciMove::Normal { from: f, to: t, .. } => f == *from && t == *to,
+            _ => false,
+        };
+        same_squares
+            && match promotion {
+                Some(r) => m.promotion() == Some(*r),
+                None => m.promotion().is_none_or(|r| r == Role::Queen),
+            }
+    })
+}
 
 /// The move in UCI notation (castling as the king's move, e.g. `e1g1`).
 pub fn uci(m: &Move) -> String {

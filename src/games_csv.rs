@@ -70,7 +70,7 @@ fn role_header() -> csv::StringRecord {
 pub fn csv_header(base: &str, test: &str) -> csv::StringRecord {
     role_header()
         .iter()
-        .map(|c| crate::builds::column_name(c, base, test))
+        .map(|c| crate::pairing::column_name(c, base, test))
         .collect()
 }
 
@@ -108,7 +108,7 @@ pub fn csv_bytes(rows: &[GameRow]) -> Vec<u8> {
     let (base, test) = rows
         .first()
         .and_then(|r| settings_builds(&r.settings))
-        .unwrap_or_else(|| crate::builds::Pairing::default().names());
+        .unwrap_or_else(|| crate::pairing::Pairing::default().names());
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::new());
@@ -188,11 +188,11 @@ pub fn read_games_csv(path: &std::path::Path) -> Result<GamesFile, String> {
         return Err(format!(
             "{name}: the header is not that of games.csv (expected {}, with the two builds' names in place of {} and {})",
             {
-                let (b, t) = crate::builds::Pairing::default().names();
+                let (b, t) = crate::pairing::Pairing::default().names();
                 csv_header(&b, &t).iter().collect::<Vec<_>>().join(",")
             },
-            crate::builds::Pairing::default().base,
-            crate::builds::Pairing::default().test
+            crate::pairing::Pairing::default().base,
+            crate::pairing::Pairing::default().test
         ));
     };
     let role = role_header();

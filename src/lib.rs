@@ -2,11 +2,12 @@
 //! are the `micromax` crate (micro-Max 3.2 with every variant, 4.8, a test engine and the seam
 //! they stand behind: `micromax::seam::Searcher`, made by `Build::searcher`). Here: matches and
 //! tournaments, the node clock, the C as an oracle, reports, `umax uci`, bench and anatomy.
-//! Every build (12: `umax builds`) is a line of the engines crate's catalogue, which
-//! [`builds`] re-exports with a match's [`builds::Pairing`]; ARCHITECTURE.md gives the floors.
+//! Every build (12: `umax builds`) is a line of the engines crate's catalogue
+//! (`micromax::builds`); a match pairs two of them ([`pairing::Pairing`]). ARCHITECTURE.md
+//! gives the floors.
 //!
 //! ```
-//! use umax::builds::Pairing;
+//! use umax::pairing::Pairing;
 //! use umax::stats;
 //! let pairing: Pairing = "old,sd".parse().unwrap();
 //! assert_eq!(pairing.setting(), "old,sd");
@@ -17,7 +18,6 @@
 pub mod anatomy_jobs;
 pub mod bench;
 pub mod budget;
-pub mod builds;
 pub mod chess;
 pub mod driver;
 pub mod files;
@@ -30,6 +30,7 @@ pub mod matchrun;
 pub mod nodeclock;
 pub mod opening_generator;
 pub mod oracle;
+pub mod pairing;
 pub mod plot;
 pub mod positions;
 pub mod post2006;

@@ -1,7 +1,7 @@
 use clap::Parser;
+use micromax::builds::Build;
 use std::io::Write as _;
 use std::process::ExitCode;
-use umax::builds::Build;
 use umax::files::check_writable;
 
 mod cli;
@@ -46,8 +46,10 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
     match cli.command {
         Command::Play(args) => {
-            let mut engine = args.engine.build.searcher(args.engine.hash_bits);
-            engine.set_full_clear(args.full_clear);
+            let mut engine = args.engine.build.searcher_with(&micromax::seam::Options {
+                full_clear: args.full_clear,
+                ..micromax::seam::Options::hash_bits(args.engine.hash_bits)
+            });
             let stdin = std::io::stdin();
             let stdout = std::io::stdout();
             let mut input = stdin.lock();
@@ -80,9 +82,9 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             print!(
                 "{}",
                 if args.instances {
-                    umax::builds::instance_addresses()
+                    micromax::builds::instance_addresses()
                 } else {
-                    umax::builds::listing()
+                    micromax::builds::listing()
                 }
             );
             Ok(ExitCode::SUCCESS)
@@ -150,7 +152,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             let gauntlet = args
                 .gauntlet
                 .as_deref()
-                .map(str::parse::<umax::builds::Build>)
+                .map(str::parse::<micromax::builds::Build>)
                 .transpose()?;
             let out = args
                 .run
@@ -187,7 +189,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             Ok(ExitCode::SUCCESS)
         }
         Command::VerifyC(args) => {
-            let default = umax::builds::Pairing::default();
+            let default = umax::pairing::Pairing::default();
             let mut c = Vec::new();
             c.extend(args.c_old.map(|p| (default.base, p)));
             c.extend(args.c_sd.map(|p| (default.test, p)));

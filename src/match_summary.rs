@@ -75,7 +75,7 @@ pub const SUMMARY_COLUMNS: [&str; 33] = [
 pub fn summary_columns(base: &str, test: &str) -> Vec<String> {
     SUMMARY_COLUMNS
         .iter()
-        .map(|c| crate::builds::column_name(c, base, test))
+        .map(|c| crate::pairing::column_name(c, base, test))
         .collect()
 }
 
@@ -308,7 +308,7 @@ pub fn summarize(rows: &[GameRow]) -> Result<Summary, String> {
         .max_by_key(|(size, game, _)| (*size, std::cmp::Reverse(*game)))
         .map(|(_, _, s)| s);
     let (base, test) = crate::games_csv::settings_builds(&first.settings)
-        .unwrap_or_else(|| crate::builds::Pairing::default().names());
+        .unwrap_or_else(|| crate::pairing::Pairing::default().names());
     let mut t = Trinomial::default();
     let mut terminations = BTreeMap::new();
     let (mut test_cpu, mut base_cpu, mut test_wall, mut base_wall) = (0.0, 0.0, 0.0, 0.0);

@@ -16,11 +16,11 @@
 //! their UCI text, and the generator is pinned here. A run with a smaller `count` gives a prefix
 //! of a run with a larger one.
 
-use crate::builds::Build;
-use crate::chess::{move_to_0x88, uci};
+use crate::chess::uci;
 use crate::driver::{self, EnterError};
 use micromax::Limits;
 use micromax::Searcher;
+use micromax::builds::Build;
 use shakmaty::{Chess, EnPassantMode, Position, Role, fen::Epd};
 use std::collections::HashSet;
 
@@ -99,7 +99,7 @@ pub fn generate(
             }
             moves.sort_by(|a, b| a.0.cmp(&b.0));
             let (text, m) = moves.swap_remove(rng.below(moves.len()));
-            let accepted = move_to_0x88(&m).is_some_and(|(f, t)| engine.enter_move(f, t));
+            let accepted = engine.enter_move(&m).is_ok();
             pos.play_unchecked(m);
             line.push(text);
             if !accepted {

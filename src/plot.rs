@@ -129,7 +129,7 @@ fn post_claim(s: &Summary) -> (f64, String) {
         None => (POST_CLAIM, "Muller 2006: 57.5% (15 s/game)".to_string()),
     };
     // the 2006 post's claim is about the default pairing (sd against old)
-    let (base, test) = crate::builds::Pairing::default().names();
+    let (base, test) = crate::pairing::Pairing::default().names();
     if (s.base.as_str(), s.test.as_str()) == (base.as_str(), test.as_str()) {
         (score, label)
     } else {

@@ -176,7 +176,7 @@ impl Tournament {
     /// The anchor: the default pairing's base build (micro-Max 3.2 as published) if it played,
     /// else the first build.
     pub fn anchor(&self) -> usize {
-        let base = crate::builds::Pairing::default().base;
+        let base = crate::pairing::Pairing::default().base;
         self.builds
             .iter()
             .position(|b| b == base.name())

@@ -14,8 +14,9 @@
 //! every pairing into their own DIR; [`merge`] joins the shards' pairing directories through
 //! `umax report` (which refuses a shard that is incomplete).
 
-use crate::builds::{ALL, Build, Pairing};
 use crate::matchrun::{MatchOptions, run_pairings};
+use crate::pairing::Pairing;
+use micromax::builds::{ALL, Build};
 use std::path::{Path, PathBuf};
 
 /// The record of a tournament directory.
@@ -52,7 +53,7 @@ pub fn parse_builds(s: &str) -> Result<Vec<Build>, String> {
     if builds.len() < 2 {
         return Err(format!(
             "--builds '{s}': a tournament needs at least two builds (the builds: {})",
-            crate::builds::names()
+            micromax::builds::names()
         ));
     }
     Ok(builds)

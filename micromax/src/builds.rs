@@ -14,7 +14,7 @@ use crate::first_legal::FirstLegal;
 use crate::mm32::Engine;
 use crate::mm32::variant::{self as v, Instances, Variant};
 use crate::mm48::Searcher48;
-use crate::seam::{Capabilities, Searcher};
+use crate::seam::{Capabilities, Options, Searcher};
 
 /// Which engine a build runs, with what it needs to be made.
 #[derive(Clone, Copy, Debug)]
@@ -278,12 +278,24 @@ pub fn require_c_twin(build: Build, what: &str) -> Result<(), String> {
 impl Build {
     /// A fresh engine process of this build behind the seam, with a table of 2^`hash_bits`.
     pub fn searcher(self, hash_bits: u32) -> Box<dyn Searcher> {
+        self.searcher_with(&Options::hash_bits(hash_bits))
+    }
+
+    /// A fresh engine process with `options`: its table's size and the hooks of micro-Max 3.2
+    /// (the C's full clear, for measuring; the first node count, for tests), which the other
+    /// engines do not have.
+    pub fn searcher_with(self, options: &Options) -> Box<dyn Searcher> {
         match self.kind() {
             Kind::Mm32(variant) => {
                 debug_assert_eq!(variant.name(), self.name());
-                Box::new(Engine::new(variant, hash_bits))
+                let mut e = Engine::new(variant, options.hash_bits);
+                e.set_full_clear(options.full_clear);
+                if let Some(first) = options.first_node {
+                    e.start_nodes_at(first);
+                }
+                Box::new(e)
             }
-            Kind::Mm48 { sd } => Box::new(Searcher48::new(sd, hash_bits)),
+            Kind::Mm48 { sd } => Box::new(Searcher48::new(sd, options.hash_bits)),
             Kind::FirstLegal => Box::new(FirstLegal::new()),
         }
     }

@@ -3,10 +3,11 @@
 //! (`crate::seam`) with one module and one line in the builds table: the tests play matches
 //! with it and talk UCI to it. Not for measurement: its thinks report no iteration and 0 nodes.
 
-use crate::seam::Searcher;
-use crate::x88::{from_0x88, move_to_0x88};
+use crate::seam::{EnterError, Searcher};
+use crate::x88::{move_to_0x88, uci_of};
 use crate::{Limits, RootIter, TestFault, Think};
-use shakmaty::{Chess, Color, Move, Position, Role};
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Move, Position, Role};
 use std::io::{self, BufRead, Write};
 
 /// One "process" of the test engine: the position it stands in.
@@ -54,6 +55,14 @@ impl FirstLegal {
             .find(|m| move_to_0x88(m) == Some((from, to)) && queen_or_none(m))
     }
 
+    /// A move line of from/to (as a micro-Max reads one): played if legal.
+    fn enter(&mut self, from: i8, to: i8) -> Result<(), EnterError> {
+        self.last = (from, to);
+        let m = self.find(from, to).ok_or(EnterError::Refused)?;
+        self.pos.play_unchecked(m);
+        Ok(())
+    }
+
     fn first(&self) -> Option<Move> {
         self.pos.legal_moves().into_iter().find(queen_or_none)
     }
@@ -75,19 +84,13 @@ impl Searcher for FirstLegal {
         self.pos = pos.clone();
         Ok(())
     }
-    fn enter_move(&mut self, from: i8, to: i8) -> bool {
-        self.last = (from, to);
-        match self.find(from, to) {
-            Some(m) => {
-                self.pos.play_unchecked(m);
-                true
-            }
-            None => false,
-        }
+    fn enter_move(&mut self, mv: &Move) -> Result<(), EnterError> {
+        let (from, to) = move_to_0x88(mv).ok_or(EnterError::UnderPromotion)?;
+        self.enter(from, to)
     }
     fn think(&mut self, limits: &Limits) -> Think {
         let t = self.think_reporting(limits, Box::new(|_| {}));
-        let played = self.enter_move(t.from, t.to);
+        let played = self.enter(self.last.0, self.last.1).is_ok();
         Think { played, ..t }
     }
     fn think_reporting(
@@ -101,27 +104,18 @@ impl Searcher for FirstLegal {
             .unwrap_or((0, 0));
         self.last = (from, to);
         Think {
-            from,
-            to,
+            offer: uci_of(from, to),
             nodes: 0,
             searched: 0,
             iterations: Vec::new(),
             played: false,
         }
     }
-    fn last_move(&self) -> (i8, i8) {
-        self.last
+    fn last_move(&self) -> UciMove {
+        uci_of(self.last.0, self.last.1)
     }
-    fn side(&self) -> i32 {
-        match self.pos.turn() {
-            Color::White => 8,
-            Color::Black => 16,
-        }
-    }
-    fn piece_at(&self, sq: i8) -> i32 {
-        from_0x88(sq)
-            .and_then(|s| self.pos.board().piece_at(s))
-            .map_or(0, |p| crate::fen::piece_code(p) as i32)
+    fn stands_in(&self, pos: &Chess) -> bool {
+        self.pos.board() == pos.board() && self.pos.turn() == pos.turn()
     }
     fn console(
         &mut self,

@@ -2,6 +2,8 @@
 //! the instrumented C's trace line) and the think itself ([`Think`]), with the one rule for the
 //! depth a mate-finding iteration really searched.
 
+use shakmaty::uci::UciMove;
+
 /// One completed root iteration: what the instrumented C prints with
 /// `printf("%2d ply, %9d searched, %6d by (%2x,%2x)\n",d-1,N,m,X,Y&0x77)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,13 +14,19 @@ pub struct RootIter {
     pub nodes: i32,
     /// `m`: the score, from the side to move's view (a pawn is 99).
     pub score: i32,
-    /// `X`: from-square of the best move (0x88).
+    /// `X`: from-square of the best move (0x88, as the C's trace prints it; [`RootIter::offer`]
+    /// in chess terms).
     pub from: i8,
     /// `Y&0x77`: to-square of the best move (0x88).
     pub to: i32,
 }
 
 impl RootIter {
+    /// The iteration's best move in UCI squares (as [`Think::offer`]).
+    pub fn offer(&self) -> UciMove {
+        crate::x88::uci_of(self.from, self.to as i8)
+    }
+
     /// The instrumented C's trace line, byte for byte (with its newline).
     pub fn trace_line(&self) -> String {
         // `%2x` of a char promoted to int: negative values print as 8 hex digits, as here.
@@ -60,9 +68,10 @@ pub fn searched_depth(plies: impl IntoIterator<Item = i32>) -> i32 {
 /// What one think produced (the main loop's `D(k,-I,I,Q,1,1,O,8,0)` and what follows it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Think {
-    /// `K`,`L` after the think: the move the engine offers (0x88 squares, as `char`s).
-    pub from: i8,
-    pub to: i8,
+    /// The move the engine offers, in UCI squares (micro-Max's `K`,`L` after the think). A
+    /// promotion comes without its piece (micro-Max promotes to a queen, and says no more);
+    /// `a8a8` is micro-Max's "no move" (`X=Y=0`).
+    pub offer: UciMove,
     /// `N` after the think: nodes of this think, as the C's `int` holds them (it wraps past
     /// 2^31; the faithful search decides with this value).
     pub nodes: i32,

@@ -18,7 +18,7 @@
 //! engine.reset();
 //! let think = engine.think(&Limits::nodes(20_000));
 //! assert!(think.played && think.searched > 0);
-//! println!("4.8 plays {} after {} nodes", micromax::mm32::move_name(think.from, think.to), think.searched);
+//! println!("4.8 plays {} after {} nodes", think.offer, think.searched);
 //! ```
 
 pub mod builds;

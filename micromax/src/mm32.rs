@@ -113,6 +113,15 @@ pub struct Entry {
     pub D: i8,
 }
 
+/// The material score `Q` of a 3.2 engine behind the seam (`None` for another engine): what
+/// the set-up's checks compare with the position's material.
+pub fn material(engine: &mut dyn crate::seam::Searcher) -> Option<i32> {
+    engine
+        .as_any_mut()
+        .downcast_ref::<Engine>()
+        .map(Engine::material)
+}
+
 /// What micro-Max 3.2 (every variant) can do behind the seam.
 pub const CAPABILITIES: crate::seam::Capabilities = crate::seam::Capabilities {
     family: "micro-Max 3.2",
@@ -261,7 +270,7 @@ mod tests {
                 t.nodes - last.nodes <= ABORT_POLL_NODES,
                 "{build}: first poll armed"
             );
-            assert_eq!((t.from, t.to as i32), (last.from, last.to), "{build}");
+            assert_eq!(t.offer, last.offer(), "{build}");
             assert_eq!(e.b, board, "{build}: every move undone");
             // a deadline in the past acts the same way
             let mut d = Engine::new(variant(build), 16);

@@ -1,28 +1,28 @@
 //! The engine seam: what every command drives, whichever engine plays. A [`Searcher`] is one
 //! engine process as its console main loop runs it: a fresh start (or a set-up), move lines,
-//! thinks under [`Limits`], and what a think reports ([`Think`]: the move as 0x88 squares, the
-//! root iterations, the nodes). `match`, `tournament`, `uci`, `judge`, `bench` and `play` hold a
-//! `Box<dyn Searcher>` made by [`Build::searcher`] (`micromax/src/builds.rs`); nothing above that file
-//! names an engine's type. `anatomy` and `verify-c` need a 3.2 search's insides (its instrumentation, its C twin)
-//! and say so for the other engines.
+//! thinks under [`Limits`], and what a think reports ([`Think`]: the move offered in UCI
+//! squares, the root iterations, the nodes), in chess terms. `match`, `tournament`, `uci`,
+//! `judge`, `bench` and `play` hold a `Box<dyn Searcher>` made by the one factory,
+//! [`Build::searcher`](crate::builds::Build::searcher); nothing above it names an engine's type,
+//! and the commands ask a build's [`Capabilities`] instead of its engine.
 //!
 //! The engines behind it:
 //!
-//! | kind | module | builds |
-//! |------|--------|--------|
-//! | [`Kind::Mm32`] | `engine` (micro-Max 3.2, one compiled search per variant) | old, sd, sdnr, the IID schemes |
-//! | [`Kind::Mm48`] | `mm48` (micro-Max 4.8) | mm48, mm48sd |
-//! | [`Kind::FirstLegal`] | `first_legal` (a test engine: the first legal move) | first-legal |
+//! | module | engine | builds |
+//! |--------|--------|--------|
+//! | `mm32` | micro-Max 3.2, one compiled search per variant | old, sd, sdnr, the IID schemes |
+//! | `mm48` | micro-Max 4.8 | mm48, mm48sd |
+//! | `first_legal` | a test engine: the first legal move | first-legal |
 //!
-//! A new engine is a module implementing [`Searcher`] (importing this file, never importing
-//! `engines.rs`), a [`Kind`] in the builds table (`micromax/src/builds.rs`) with its lines there, and its
-//! arm in [`Build::searcher`] (`micromax/src/builds.rs`). This file holds the trait and micro-Max 3.2's
-//! side of it (the engine itself stays free of the seam: it knows variants, not builds).
+//! A new engine is a module implementing [`Searcher`] (its adapter: `mm32/searcher.rs`,
+//! `mm48/searcher.rs`) with its `CAPABILITIES`, a kind in the catalogue
+//! (`micromax/src/builds.rs`) with its builds' lines, and its arm in the factory there.
 
 use crate::faults::TestFault;
 use crate::iterations::{RootIter, Think};
 use crate::limits::Limits;
-use shakmaty::Chess;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Move, Position};
 use std::io::{self, BufRead, Write};
 
 /// What an engine can do: the commands ask this (through
@@ -55,9 +55,59 @@ pub struct Capabilities {
     pub golden_transcripts: bool,
 }
 
-/// One engine process behind the seam. Squares are 0x88 (`16*rank+file`, rank 0 White's
-/// first), as both micro-Maxes number them; a move line is `from`,`to` (a promotion is to a
-/// queen: neither micro-Max can enter another piece).
+/// Why an engine did not enter a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EnterError {
+    /// Not a legal move in UCI notation where it stands (the referee's message).
+    NotLegal(String),
+    /// An under-promotion: micro-Max promotes to a queen only, it cannot enter it.
+    UnderPromotion,
+    /// The engine's own legality check refused a move the referee accepts.
+    Refused,
+}
+
+impl std::fmt::Display for EnterError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EnterError::NotLegal(e) => write!(f, "{e}"),
+            EnterError::UnderPromotion => {
+                write!(f, "an under-promotion (micro-Max promotes to a queen only)")
+            }
+            EnterError::Refused => write!(f, "micro-Max's own legality check refuses it"),
+        }
+    }
+}
+
+/// Options of an engine process, set when it is made
+/// ([`Build::searcher_with`](crate::builds::Build::searcher_with)); engines without the
+/// measurement or test hook ignore it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The table holds 2^`hash_bits` entries.
+    pub hash_bits: u32,
+    /// Clear the whole table at every clear, as the 3.2 C does (for measuring its speed).
+    pub full_clear: bool,
+    /// Test hook: start every think's node count here (3.2's `int` wrap past 2^31).
+    pub first_node: Option<u64>,
+}
+
+impl Options {
+    /// A table of 2^`hash_bits` entries, no hooks.
+    pub fn hash_bits(hash_bits: u32) -> Options {
+        Options {
+            hash_bits,
+            full_clear: false,
+            first_node: None,
+        }
+    }
+}
+
+/// One engine process behind the seam, spoken to in chess terms: positions (shakmaty's),
+/// moves (shakmaty's `Move` in, UCI squares out), limits and what a think reports
+/// ([`Limits`], [`Think`], [`RootIter`]: none of them any one engine's). An engine's quirks
+/// stay in its adapter; where a player that is not the engine's own main loop (`umax uci`)
+/// needs them stepped around, the adapter does it ([`Searcher::follow`],
+/// [`Searcher::think_playing`], [`Searcher::refuse_offer`]).
 pub trait Searcher: Send {
     /// The name of the build this process runs, as the catalogue names it (`old`, `mm48sd`).
     fn name(&self) -> &'static str;
@@ -68,8 +118,10 @@ pub trait Searcher: Send {
     /// A set-up of `pos` (no C counterpart). An engine that cannot set up a position says why.
     fn set_position(&mut self, pos: &Chess) -> Result<(), String>;
 
-    /// A move line: the engine's own legality check and the move played if it passes.
-    fn enter_move(&mut self, from: i8, to: i8) -> bool;
+    /// A move line: `mv`, a legal move where the engine stands, as its main loop reads it (a
+    /// micro-Max reads from and to; castling as the king's move; a promotion is to a queen):
+    /// the engine's own legality check, and the move played if it passes.
+    fn enter_move(&mut self, mv: &Move) -> Result<(), EnterError>;
 
     /// An empty line: a think under `limits`, the move checked and played as the main loop does.
     fn think(&mut self, limits: &Limits) -> Think;
@@ -82,15 +134,13 @@ pub trait Searcher: Send {
         observe: Box<dyn FnMut(&RootIter) + Send>,
     ) -> Think;
 
-    /// `K`,`L`: the last move entered or thought up (what a root answered from the hash offers
-    /// again).
-    fn last_move(&self) -> (i8, i8);
+    /// The last move entered or offered (what a micro-Max root answered from the hash offers
+    /// again), in UCI squares.
+    fn last_move(&self) -> UciMove;
 
-    /// The side to move: 8 White, 16 Black.
-    fn side(&self) -> i32;
-
-    /// The piece code (micro-Max's: colour 8/16 + type 1..6, 0 empty) on 0x88 square `sq`.
-    fn piece_at(&self, sq: i8) -> i32;
+    /// Whether the engine's board is `pos`: the same pieces on the same squares and the same
+    /// side to move.
+    fn stands_in(&self, pos: &Chess) -> bool;
 
     /// The console main loop on `input` (the C program's own transcript, `--trace` adding its
     /// root trace), thinking under `limits`, until end of input.
@@ -102,35 +152,45 @@ pub trait Searcher: Send {
         out: &mut dyn Write,
     ) -> io::Result<()>;
 
-    /// Whether the last think was cut inside an iteration ([`Limits::abort`]); engines without
-    /// a hard stop stop only between iterations.
+    /// Whether the last think was cut inside an iteration ([`Limits::abort`]; see
+    /// [`Capabilities::stops_inside_iteration`]).
     fn aborted(&self) -> bool {
         false
     }
 
-    /// Clear the whole table at every clear, as the 3.2 C does (for measuring); other engines
-    /// ignore it.
-    fn set_full_clear(&mut self, _on: bool) {}
-
-    /// Test hook: start every think's node count at `start` (3.2's `int` wrap); others ignore it.
-    fn start_nodes_at(&mut self, _start: u64) {}
-
     /// Test hook: a state no main-loop step reaches.
     fn inject_fault(&mut self, fault: TestFault);
 
-    /// The material score `Q` and its rebasing: 3.2's search cannot move with it beyond
-    /// `±I/4` (see `driver::material_beyond_quarter`). Engines without the trap: 0 and `step`.
-    fn material(&self) -> i32 {
-        0
-    }
-    fn with_material_rebased(&mut self, step: &mut dyn FnMut(&mut dyn Searcher) -> bool) -> i32 {
-        step(self.as_dyn());
-        0
+    /// `mv` entered as a player that sets positions up afresh (`umax uci`) enters it: true if
+    /// the engine then stands in `after`, the position after it; false: it could not follow,
+    /// and the caller sets `after` up. An adapter may step around its engine's quirks here
+    /// (3.2 enters a move it would refuse with its material score beyond `±I/4`).
+    fn follow(&mut self, mv: &Move, after: &Chess) -> bool {
+        self.enter_move(mv).is_ok() && self.stands_in(after)
     }
 
-    /// Forbid castling with the king on `sq` (the uci's answer to a castling through an attacked
-    /// square that 3.2 offers); engines that never offer one ignore it.
-    fn forbid_castling(&mut self, _sq: i8) {}
+    /// A think for such a player: [`Searcher::think_reporting`], except that the adapter may
+    /// step around a quirk where its engine's main loop would think up no move (`note` told
+    /// first, in a line a GUI can show). `observe` gets each iteration with the baseline its
+    /// score is shifted by (put back on the real scale by adding it to a score that is not a
+    /// mate; 0 but for 3.2's rebasing of its material score).
+    fn think_playing(
+        &mut self,
+        limits: &Limits,
+        note: &mut dyn FnMut(&str),
+        mut observe: Box<dyn FnMut(&RootIter, i32) + Send>,
+    ) -> Think {
+        let _ = note;
+        self.think_reporting(limits, Box::new(move |it| observe(it, 0)))
+    }
+
+    /// The move `offer` the engine thought up is not legal in `pos`, where it stands: make sure
+    /// it does not offer it again (the table cleared; 3.2, which castles out of or through a
+    /// pawn's attack, forbids that castling). The caller thinks again.
+    fn refuse_offer(&mut self, offer: &UciMove, pos: &Chess) {
+        let _ = (offer, pos);
+        self.clear_hash();
+    }
 
     /// Clear the table (as between moves).
     fn clear_hash(&mut self) {}
@@ -141,4 +201,19 @@ pub trait Searcher: Send {
     /// The engine as `dyn Any`: the factory's way back to its type
     /// ([`Build::retarget`](crate::builds::Build::retarget)).
     fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+}
+
+/// Whether a micro-Max board (its side to move, 8 White or 16 Black, and its piece codes on
+/// 0x88 squares, virgin bits aside) holds `pos`: the adapters' [`Searcher::stands_in`].
+pub fn board_is(side: i32, piece_at: impl Fn(i8) -> i32, pos: &Chess) -> bool {
+    let want_side = if pos.turn() == shakmaty::Color::White {
+        8
+    } else {
+        16
+    };
+    side == want_side
+        && shakmaty::Square::ALL.into_iter().all(|sq| {
+            let want = pos.board().piece_at(sq).map_or(0, crate::fen::piece_code);
+            piece_at(crate::x88::to_0x88(sq)) & 31 == want as i32
+        })
 }

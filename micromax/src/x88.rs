@@ -50,6 +50,27 @@ pub fn move_from_0x88(pos: &Chess, from: i8, to: i8) -> Option<Move> {
     })
 }
 
+/// micro-Max's from/to pair as a UCI move (no promotion piece: micro-Max promotes to a queen
+/// and does not say so); a square off the board gives the null move `0000`.
+pub fn uci_of(from: i8, to: i8) -> UciMove {
+    match (from_0x88(from), from_0x88(to)) {
+        (Some(from), Some(to)) => UciMove::Normal {
+            from,
+            to,
+            promotion: None,
+        },
+        _ => UciMove::Null,
+    }
+}
+
+/// A UCI move's from and to as 0x88 squares (`None` for a drop, a put or the null move).
+pub fn squares_of(m: &UciMove) -> Option<(i8, i8)> {
+    match m {
+        UciMove::Normal { from, to, .. } => Some((to_0x88(*from), to_0x88(*to))),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,8 +2,8 @@
 
 use super::node_limit;
 use clap::Args;
+use micromax::builds::Build;
 use micromax::mm32::DEFAULT_HASH_BITS;
-use umax::builds::Build;
 
 /// The builds `bench --build` searches with.
 #[derive(Clone, Debug)]
@@ -14,10 +14,10 @@ pub struct BenchBuilds(pub Vec<Build>);
 pub fn parse_bench_builds(s: &str) -> Result<BenchBuilds, String> {
     let list: Vec<Build> = match s {
         "both" => {
-            let p = umax::builds::Pairing::default();
+            let p = umax::pairing::Pairing::default();
             vec![p.base, p.test]
         }
-        "all" => umax::builds::ALL.to_vec(),
+        "all" => micromax::builds::ALL.to_vec(),
         _ => s
             .split(',')
             .map(|b| b.trim().parse::<Build>())
@@ -37,7 +37,7 @@ pub struct BenchArgs {
     /// A build of `umax builds`, a list (each position searched by each build; with --depth,
     /// each later build's node ratios to the first), `all` (every build) or `both` (the default
     /// pairing).
-    #[arg(long, default_value = umax::builds::DEFAULT_BUILD, value_parser = parse_bench_builds)]
+    #[arg(long, default_value = umax::pairing::DEFAULT_BUILD, value_parser = parse_bench_builds)]
     pub build: BenchBuilds,
     /// Hash table of 2^BITS+8 entries (24: the published size).
     #[arg(long, default_value_t = DEFAULT_HASH_BITS, value_parser = clap::value_parser!(u32).range(4..=24))]

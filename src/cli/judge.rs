@@ -31,7 +31,7 @@ pub struct JudgeArgs {
     /// Positions mode: the two builds that think, BASE,TEST (games mode reads them from the
     /// games' settings). [default: the default pairing]
     #[arg(long, value_name = "BASE,TEST", value_parser = parse_pairing, requires = "positions")]
-    pub builds: Option<umax::builds::Pairing>,
+    pub builds: Option<umax::pairing::Pairing>,
     /// Positions mode: node budget of each build's think (the 3.2 root rule with N for 1e7).
     #[arg(long, value_parser = node_limit, conflicts_with = "seconds", requires = "positions")]
     pub nodes: Option<u64>,

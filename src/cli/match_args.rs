@@ -26,7 +26,7 @@ pub struct MatchArgs {
           help = format!("The two builds, BASE,TEST, of `umax builds` ({}): the score, Elo and \
                           ratios are TEST's (games.csv names its columns after them: sd_score, \
                           old_nodes, ...)", catalogue()))]
-    pub builds: umax::builds::Pairing,
+    pub builds: umax::pairing::Pairing,
     /// Games in the whole match (all shards). Odd numbers are rounded up to whole pairs.
     #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_GAMES, value_parser = parse_count)]
     pub games: u64,

@@ -3,8 +3,8 @@
 //! commands and the value parsers they share.
 
 use clap::{Args, Parser, Subcommand};
+use micromax::builds::Build;
 use micromax::mm32::DEFAULT_HASH_BITS;
-use umax::builds::Build;
 
 mod anatomy;
 mod bench;
@@ -103,7 +103,7 @@ pub enum Command {
 
 /// The builds of the catalogue, by name (`umax builds` says what each is).
 fn catalogue() -> String {
-    umax::builds::ALL
+    micromax::builds::ALL
         .iter()
         .map(|b| b.name())
         .collect::<Vec<_>>()
@@ -113,7 +113,7 @@ fn catalogue() -> String {
 /// Options shared by everything that runs an engine.
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
-    #[arg(long, default_value = umax::builds::DEFAULT_BUILD, value_parser = parse_build,
+    #[arg(long, default_value = umax::pairing::DEFAULT_BUILD, value_parser = parse_build,
           help = format!("Which search: a build of `umax builds` ({})", catalogue()))]
     pub build: Build,
     /// Hash table of 2^BITS+8 entries (24 is the published 16777224; smaller only to match a
@@ -158,6 +158,6 @@ pub fn parse_build(s: &str) -> Result<Build, String> {
     s.parse()
 }
 
-pub fn parse_pairing(s: &str) -> Result<umax::builds::Pairing, String> {
+pub fn parse_pairing(s: &str) -> Result<umax::pairing::Pairing, String> {
     s.parse()
 }

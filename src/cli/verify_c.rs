@@ -2,7 +2,7 @@
 
 use super::parse_count_usize;
 use clap::Args;
-use umax::builds::Build;
+use micromax::builds::Build;
 
 #[derive(Args, Debug)]
 pub struct VerifyCArgs {

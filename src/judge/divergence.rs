@@ -77,7 +77,7 @@ pub fn opening_fen(opening: &str) -> Option<String> {
 /// Finds the divergence of every pair whose games differ. Rows in any order; each complete
 /// pair must be one game with the base build as White and one with the test build as White,
 /// from the same opening.
-pub fn find(rows: &[GameRow], builds: crate::builds::Pairing) -> Result<Found, String> {
+pub fn find(rows: &[GameRow], builds: crate::pairing::Pairing) -> Result<Found, String> {
     let (base, test) = builds.names();
     let mut by_pair: std::collections::BTreeMap<u64, Vec<&GameRow>> = Default::default();
     for r in rows {
@@ -185,7 +185,7 @@ mod tests {
             row(4, "sd", "e2e4 e7e5 g1f3 b8c6"),
             row(5, "old", "e2e4 e7e5"),
         ];
-        let f = find(&rows, crate::builds::Pairing::default()).unwrap();
+        let f = find(&rows, crate::pairing::Pairing::default()).unwrap();
         assert_eq!(f.divergences, vec![]);
         assert_eq!(
             (f.identical_pairs, f.prefix_pairs, f.incomplete_pairs),
@@ -200,7 +200,7 @@ mod tests {
             row(2, "sd", "e2e4 e7e5 f1c4 b8c6"),
             row(1, "old", "e2e4 e7e5 g1f3 b8c6"),
         ];
-        let d = &find(&rows, crate::builds::Pairing::default())
+        let d = &find(&rows, crate::pairing::Pairing::default())
             .unwrap()
             .divergences[0];
         assert_eq!((d.pair, d.ply), (1, 2));
@@ -214,7 +214,7 @@ mod tests {
             row(1, "old", "e2e4 e7e5 g1f3 b8c6"),
             row(2, "sd", "e2e4 e7e5 g1f3 g8f6 b1c3"),
         ];
-        let d = &find(&rows, crate::builds::Pairing::default())
+        let d = &find(&rows, crate::pairing::Pairing::default())
             .unwrap()
             .divergences[0];
         assert_eq!(d.ply, 3);
@@ -229,7 +229,7 @@ mod tests {
         let mut first = [row(1, "old", "d2d4 e7e5"), row(2, "sd", "e2e4 e7e5")];
         first[0].opening = String::new();
         first[1].opening = String::new();
-        let d = &find(&first, crate::builds::Pairing::default())
+        let d = &find(&first, crate::pairing::Pairing::default())
             .unwrap()
             .divergences[0];
         assert_eq!(
@@ -241,7 +241,7 @@ mod tests {
             row(1, "old", "e2e4 e7e5 g1f3 b8c6"),
             row(2, "sd", "e2e4 e7e5 g1f3 g8f6"),
         ];
-        let d = &find(&last, crate::builds::Pairing::default())
+        let d = &find(&last, crate::pairing::Pairing::default())
             .unwrap()
             .divergences[0];
         assert_eq!(
@@ -256,7 +256,7 @@ mod tests {
             row(1, "old", "e2e4 e7e5 g1f3"),
             row(2, "sd", "e2e4 e7e5 f1c4 g8f6 d2d3 f8c5"),
         ];
-        let d = &find(&rows, crate::builds::Pairing::default())
+        let d = &find(&rows, crate::pairing::Pairing::default())
             .unwrap()
             .divergences[0];
         assert_eq!(
@@ -280,7 +280,7 @@ mod tests {
     fn malformed_pairs_are_errors() {
         let rows = [row(1, "old", "e2e4"), row(2, "old", "d2d4")];
         assert!(
-            find(&rows, crate::builds::Pairing::default())
+            find(&rows, crate::pairing::Pairing::default())
                 .unwrap_err()
                 .contains("pair 1")
         );

@@ -22,14 +22,15 @@
 
 pub mod divergence;
 pub mod histogram;
+pub mod probe;
 pub mod summary;
-pub mod think;
 pub mod uci_client;
 
 use crate::budget::Budget;
 use crate::chess::parse_uci;
 use crate::positions::parse_positions;
 use crate::rundir::CsvAppender;
+use probe::think_at;
 use serde::{Deserialize, Serialize};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position};
@@ -38,7 +39,6 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use think::think_at;
 use uci_client::{Judge, JudgeSpec, MATE, Score};
 
 pub const DIVERGENCES_CSV: &str = "divergences.csv";
@@ -63,7 +63,7 @@ pub struct JudgeOptions {
     pub source: Source,
     /// Positions mode: the two builds that think (`--builds BASE,TEST`). Games mode takes the
     /// pairing from the games' settings.
-    pub builds: crate::builds::Pairing,
+    pub builds: crate::pairing::Pairing,
     pub judge: JudgeSpec,
     pub out: PathBuf,
     pub resume: bool,
@@ -229,7 +229,7 @@ fn do_task(
     task: &Task,
     source: &Source,
     settings: &str,
-    builds: crate::builds::Pairing,
+    builds: crate::pairing::Pairing,
 ) -> Result<(Option<DivergenceRow>, Option<ThinkRow>), String> {
     if let Some((base_move, test_move)) = &task.moves {
         let row = judge_pair(&mut w.judge, task, base_move, test_move, settings)?;
@@ -243,8 +243,8 @@ fn do_task(
     };
     let (old, sd) = w.engines.get_or_insert_with(|| {
         (
-            think::new_engine(builds.base, *hash_bits),
-            think::new_engine(builds.test, *hash_bits),
+            probe::new_engine(builds.base, *hash_bits),
+            probe::new_engine(builds.test, *hash_bits),
         )
     });
     let fen = task.start_fen.as_deref();
@@ -271,18 +271,22 @@ fn do_task(
 }
 
 /// What [`tasks`] returns: the tasks, (games mode) what the finder counted, and the pairing.
-type Tasks = (Vec<Task>, Option<divergence::Found>, crate::builds::Pairing);
+type Tasks = (
+    Vec<Task>,
+    Option<divergence::Found>,
+    crate::pairing::Pairing,
+);
 
 /// The tasks of a run, in order, (games mode) what the finder counted, and the two builds
 /// (games mode: the games' `builds=`, the default pairing without it; positions mode:
 /// `builds`).
-fn tasks(source: &Source, builds: crate::builds::Pairing) -> Result<Tasks, String> {
+fn tasks(source: &Source, builds: crate::pairing::Pairing) -> Result<Tasks, String> {
     match source {
         Source::Games(paths) => {
             let rows = crate::report::read_games(paths)?;
             let (base, test) = crate::games_csv::settings_builds(&rows[0].settings)
-                .unwrap_or_else(|| crate::builds::Pairing::default().names());
-            let pairing = crate::builds::Pairing {
+                .unwrap_or_else(|| crate::pairing::Pairing::default().names());
+            let pairing = crate::pairing::Pairing {
                 base: base.parse()?,
                 test: test.parse()?,
             };
@@ -407,7 +411,7 @@ fn names_of_header(header: &csv::StringRecord) -> Names {
         .collect();
     match moves[..] {
         [base, test, ..] => (base.to_string(), test.to_string()),
-        _ => crate::builds::Pairing::default().names(),
+        _ => crate::pairing::Pairing::default().names(),
     }
 }
 
@@ -417,7 +421,7 @@ fn file_column(role: &str, (base, test): &Names) -> String {
     if role == "test_minus_base" {
         format!("{test}_minus_{base}")
     } else {
-        crate::builds::column_name(role, base, test)
+        crate::pairing::column_name(role, base, test)
     }
 }
 

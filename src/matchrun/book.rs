@@ -432,7 +432,7 @@ mod tests {
     /// (the match's set-up) and uci's `position fen` accept and refuse the same texts.
     #[test]
     fn every_path_reads_a_fen_alike() {
-        use crate::builds::Build;
+        use micromax::builds::Build;
         let start = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
         let cases: &[(&str, bool)] = &[
             (start, true),

@@ -9,8 +9,8 @@
 //! (`tc_nps=`, `tc_factor=`, `tc_clock=`), which is not compared, so shards measured on
 //! different machines merge, each having played at its own factor.
 
-use crate::builds::Build;
 use crate::positions::{builtin_suite, setup};
+use micromax::builds::Build;
 use micromax::{Limits, thread_cpu_seconds};
 
 /// micro-Max 3.2 (the C, gcc -O2) on a 2006 desktop core, in nodes per second of the

@@ -141,7 +141,7 @@ impl MatchDir {
     /// header of `builds`. Returns the rows already played.
     pub fn open(
         plan: DirPlan,
-        builds: crate::builds::Pairing,
+        builds: crate::pairing::Pairing,
     ) -> Result<(MatchDir, Vec<GameRow>), String> {
         let (path, rows, lock) = match plan {
             DirPlan::NewDefault { base } => {

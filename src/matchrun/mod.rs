@@ -34,8 +34,8 @@ pub mod scoreboard;
 
 pub use options::{Budget, Fault, FaultKind, MatchOptions, OpeningsSource, Shard, settings_string};
 
-use crate::builds::Pairing;
 use crate::games_csv::GameRow;
+use crate::pairing::Pairing;
 use match_dir::{DirPlan, MatchDir};
 use play_game::{GameSpec, Worker};
 use rayon::iter::{ParallelBridge, ParallelIterator};
@@ -697,7 +697,7 @@ mod tests {
     fn below_min_playing_nodes_no_think_plays_a_move() {
         let book = book::load(&OpeningsSource::Default).unwrap();
         // a property of 3.2's root rule (the other engines have their own)
-        for &build in crate::builds::ALL
+        for &build in micromax::builds::ALL
             .iter()
             .filter(|b| b.capabilities().family == "micro-Max 3.2")
         {

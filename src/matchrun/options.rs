@@ -64,7 +64,7 @@ pub enum FaultKind {
 #[derive(Clone, Debug)]
 pub struct MatchOptions {
     /// The two builds: base and test (whose score is reported); `old,sd` by default.
-    pub builds: crate::builds::Pairing,
+    pub builds: crate::pairing::Pairing,
     /// Total games of the whole match (all shards); odd numbers are rounded up to pairs.
     pub games: u64,
     pub budget: Budget,
@@ -108,7 +108,7 @@ impl MatchOptions {
     /// Options with the defaults of the command line (openings: the built-in suite).
     pub fn new(out: Option<PathBuf>) -> MatchOptions {
         MatchOptions {
-            builds: crate::builds::Pairing::default(),
+            builds: crate::pairing::Pairing::default(),
             games: DEFAULT_GAMES,
             budget: Budget::Nodes(DEFAULT_NODES),
             max_plies: DEFAULT_MAX_PLIES,

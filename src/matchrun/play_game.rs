@@ -14,15 +14,15 @@ use super::options::{Budget, Fault, FaultKind};
 use super::pgn;
 use super::referee::{GameEnd, Referee, Termination};
 use crate::budget::{TC_MOVES_TO_GO, hard_limit};
-use crate::builds::Build;
-use crate::builds::Pairing;
 use crate::chess;
 use crate::driver;
 use crate::games_csv::GameRow;
+use crate::pairing::Pairing;
+use micromax::builds::Build;
 use micromax::fen::parse_fen;
-use micromax::mm32::move_name;
 use micromax::seam::Searcher;
 use micromax::{Abort, Limits, TestFault, Think, thread_cpu_seconds};
+use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
@@ -62,12 +62,11 @@ impl Worker {
     }
 
     fn engine(build: Build, hash_bits: u32, full_clear: bool) -> Box<dyn Searcher> {
-        let mut e = build.searcher(hash_bits);
-        e.set_full_clear(full_clear);
-        if let Some(start) = test_node_start() {
-            e.start_nodes_at(start);
-        }
-        e
+        build.searcher_with(&micromax::seam::Options {
+            hash_bits,
+            full_clear,
+            first_node: test_node_start(),
+        })
     }
 }
 
@@ -136,7 +135,7 @@ struct Thought {
     think: Think,
     /// `K`,`L` before the think: the last move fed in (what a root answered from the hash
     /// offers again).
-    previous: (i8, i8),
+    previous: UciMove,
     cpu: f64,
     /// CPU seconds the move was allowed under `--tc`.
     allotted: Option<f64>,
@@ -354,13 +353,20 @@ fn think_comment(t: &Thought) -> String {
     c
 }
 
+/// micro-Max's "no move": the root's `X=Y=0`, offered as a8a8.
+const NO_MOVE: UciMove = UciMove::Normal {
+    from: shakmaty::Square::A8,
+    to: shakmaty::Square::A8,
+    promotion: None,
+};
+
 /// Why the referee refused the move a think offered: one of the two faithful 3.2 cases of
 /// `docs/spec/match-protocol.md`, or a plain illegal move. `previous` is `K`,`L` before the
 /// think (the last move fed in).
-fn refused_move(t: &Think, previous: (i8, i8)) -> Termination {
-    if t.iterations.is_empty() && (t.from, t.to) == previous {
+fn refused_move(t: &Think, previous: UciMove) -> Termination {
+    if t.iterations.is_empty() && t.offer == previous {
         Termination::HashRoot // no iteration ran, so K,L kept the last move fed in
-    } else if t.from == 0 && t.to == 0 {
+    } else if t.offer == NO_MOVE {
         Termination::NoMove // the root's X=Y=0: nothing scored above -I
     } else {
         Termination::IllegalMove
@@ -463,8 +469,8 @@ fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEn
             return GameEnd::loss(side.color, Termination::TimeForfeit, detail);
         }
         let t = &thought.think;
-        let offered = move_name(t.from, t.to);
-        let Some(mv) = referee.legal(t.from, t.to) else {
+        let offered = t.offer.to_string();
+        let Some(mv) = referee.legal(&t.offer) else {
             let termination = refused_move(t, thought.previous);
             let detail = match termination {
                 Termination::HashRoot => format!(
@@ -629,8 +635,7 @@ mod tests {
             to: to as i32,
         };
         Think {
-            from,
-            to,
+            offer: micromax::x88::uci_of(from, to),
             nodes: 10,
             searched: 10,
             iterations: vec![it; iterations],
@@ -640,21 +645,24 @@ mod tests {
 
     #[test]
     fn refused_moves_are_told_apart() {
-        let e2e4 = (0x64, 0x44);
+        let e2e4 = micromax::x88::uci_of(0x64, 0x44);
         // the root answered from the hash: no iteration, K,L still the move fed in
         assert_eq!(
-            refused_move(&think(0x64, 0x44, 0), e2e4),
+            refused_move(&think(0x64, 0x44, 0), e2e4.clone()),
             Termination::HashRoot
         );
         // every move loses: iterations ran, the best stayed X=Y=0 (a8a8)
-        assert_eq!(refused_move(&think(0, 0, 3), e2e4), Termination::NoMove);
+        assert_eq!(
+            refused_move(&think(0, 0, 3), e2e4.clone()),
+            Termination::NoMove
+        );
         // anything else
         assert_eq!(
-            refused_move(&think(0x64, 0x24, 2), e2e4),
+            refused_move(&think(0x64, 0x24, 2), e2e4.clone()),
             Termination::IllegalMove
         );
         assert_eq!(
-            refused_move(&think(0x64, 0x44, 2), e2e4),
+            refused_move(&think(0x64, 0x44, 2), e2e4.clone()),
             Termination::IllegalMove
         );
     }

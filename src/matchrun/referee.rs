@@ -127,8 +127,8 @@ impl Referee {
     }
 
     /// The legal move micro-Max's from/to pair stands for (queen promotion), if any.
-    pub fn legal(&self, from: i8, to: i8) -> Option<Move> {
-        crate::chess::move_from_0x88(&self.pos, from, to)
+    pub fn legal(&self, offer: &shakmaty::uci::UciMove) -> Option<Move> {
+        crate::chess::legal_offer(&self.pos, offer)
     }
 
     /// Plays a legal move and says whether the game is over after it.

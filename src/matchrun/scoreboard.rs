@@ -42,7 +42,7 @@ pub struct Progress {
     /// Print a line per game (stderr is not a terminal, or the bar is off).
     log: bool,
     /// The tally of each pairing (one for a match; one per pairing of a tournament).
-    tallies: Vec<(crate::builds::Pairing, Tally)>,
+    tallies: Vec<(crate::pairing::Pairing, Tally)>,
     /// The pairing of the last game done (whose tally the message shows).
     last: usize,
 }
@@ -50,7 +50,7 @@ pub struct Progress {
 impl Progress {
     /// `done`: rows already on disk (resume); `total`: all games of this shard.
     pub fn new(
-        builds: crate::builds::Pairing,
+        builds: crate::pairing::Pairing,
         done: &[GameRow],
         total: u64,
         show_bar: bool,
@@ -61,7 +61,7 @@ impl Progress {
     /// One bar over several pairings (a tournament): `pairings` with the rows each has on
     /// disk; `total`: all games of this shard of every pairing.
     pub fn of_pairings(
-        pairings: &[(crate::builds::Pairing, &[GameRow])],
+        pairings: &[(crate::pairing::Pairing, &[GameRow])],
         total: u64,
         show_bar: bool,
     ) -> Progress {

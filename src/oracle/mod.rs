@@ -111,7 +111,7 @@ pub fn replay_sides(
         return Err(format!("game {}: no C binary for either side", row.game));
     }
     let (base_name, test_name) = crate::games_csv::settings_builds(&row.settings)
-        .unwrap_or_else(|| crate::builds::Pairing::default().names());
+        .unwrap_or_else(|| crate::pairing::Pairing::default().names());
     let bin = |b: &str| {
         if b == base_name {
             Ok(base_c)

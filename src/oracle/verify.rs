@@ -12,7 +12,7 @@ use std::process::{Command, Stdio};
 pub struct VerifyOptions {
     pub csv: Vec<std::path::PathBuf>,
     /// The instrumented C twin of each build the games need (`mm-NAME-trace-nN-uB`).
-    pub c: Vec<(crate::builds::Build, std::path::PathBuf)>,
+    pub c: Vec<(micromax::builds::Build, std::path::PathBuf)>,
     /// Replay only the first N games (in game order).
     pub first: Option<usize>,
     /// Seconds each C process may take to print its first board ([`FIRST_BOARD_S`] by default).
@@ -106,14 +106,14 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
     }
     // the C has twins of some builds only (micromax/src/builds.rs)
     let (base, test) = crate::games_csv::settings_builds(&rows[0].settings)
-        .unwrap_or_else(|| crate::builds::Pairing::default().names());
+        .unwrap_or_else(|| crate::pairing::Pairing::default().names());
     // the builds with a C twin are replayed; a build without one (micro-Max 4.8's) is not: its
     // moves are fed from the rows to the other side's C
     let mut need = Vec::new();
     let mut sides: [Option<std::path::PathBuf>; 2] = [None, None];
     let mut not_replayed = Vec::new();
     for (i, name) in [&base, &test].into_iter().enumerate() {
-        let build: crate::builds::Build = name.parse().map_err(|e| format!("verify-c: {e}"))?;
+        let build: micromax::builds::Build = name.parse().map_err(|e| format!("verify-c: {e}"))?;
         if !build.c_twin() {
             if opts.c.iter().any(|(b, _)| *b == build) {
                 return Err(format!(
@@ -137,7 +137,7 @@ pub fn verify(opts: &VerifyOptions, mut on_game: impl FnMut(&str)) -> Result<Ver
     }
     if need.is_empty() {
         // neither build has a twin: say so as for any build without one
-        crate::builds::require_c_twin(not_replayed[0], "verify-c")?;
+        micromax::builds::require_c_twin(not_replayed[0], "verify-c")?;
     }
     for row in &rows {
         replayable(row)?;

@@ -65,7 +65,7 @@
 //! mate (`if(m>I/4|m<-I/4)d=99`) and the iterations that try moves never run, so its legality
 //! check refuses every move and its think offers none. In such positions only, `umax uci`
 //! enters moves and searches with `Q` set to 0 and puts the material back afterwards
-//! ([`enter_move_rebased`]); scores in `info` are put back on the real scale. A constant shift
+//! (its adapter's `Searcher::follow` and `think_playing`); scores in `info` are put back on the real scale. A constant shift
 //! of `Q` changes a search only where scores meet the C's constants, which is the trap avoided.
 //! An `info string` says when this happens. `umax play` keeps the C's behaviour.
 //!
@@ -114,12 +114,13 @@
 //! The files: `input` (lines), `command` (parsing), `position` (set-up and replay), `score`
 //! (scores and the time plan), `session` (the command loop), `search` (the search thread).
 
-use crate::builds::Build;
-use crate::chess::{move_from_0x88, uci as uci_name};
+use crate::chess::{legal_offer, uci as uci_name};
+use micromax::builds::Build;
 use micromax::fen::parse_fen;
 use micromax::mm32::I;
 use micromax::seam::Searcher;
 use micromax::{Abort, Limits, RootIter, Think};
+use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -128,17 +129,19 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 mod command;
+mod go;
 mod input;
+mod plan;
 mod position;
 mod score;
-mod search;
 mod session;
 
 pub use command::*;
+use go::*;
 pub use input::*;
+pub use plan::*;
 pub use position::*;
 pub use score::*;
-use search::*;
 pub use session::*;
 
 /// Longest input line kept; the rest of a longer line is dropped.

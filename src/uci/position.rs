@@ -34,8 +34,6 @@ pub fn setup_position(start: &Start, moves: &[String]) -> Result<GamePosition, S
 pub(super) const NO_POSITION: &str =
     "no valid position (the last position command was refused): not searching";
 
-pub use crate::driver::{engine_matches, enter_move_rebased, material_beyond_quarter};
-
 /// Puts the engine in `gp` the way the C's main loop gets there: from the initial position
 /// (`reset`) or the FEN, each move entered with `enter_move` ([`crate::driver::replay`]). A
 /// move micro-Max cannot play is set up from the referee's position after it instead; the

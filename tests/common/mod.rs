@@ -37,7 +37,7 @@ pub fn root() -> PathBuf {
 }
 
 /// A build of the catalogue (`micromax/src/builds.rs`).
-pub use umax::builds::Build as B;
+pub use micromax::builds::Build as B;
 
 /// A cache of expensive results shared by the tests of one test process: each key's value is
 /// computed once, by the first test that asks, while the others asking for the same key wait
@@ -69,7 +69,7 @@ impl<K: std::hash::Hash + Eq, V: Clone> Memo<K, V> {
 
 /// The builds with a C twin in `original/`: every table-driven parity test runs over these.
 pub fn c_twins() -> Vec<B> {
-    umax::builds::ALL
+    micromax::builds::ALL
         .iter()
         .copied()
         .filter(|b| b.c_twin())
@@ -468,12 +468,12 @@ pub fn check(s: &Session, b: B) -> Result<bool, String> {
 /// computed once per (build, depth) in a test process (the invariant tests of several builds
 /// read the same audits).
 #[allow(dead_code)]
-pub fn audit_suite(build: umax::builds::Build, depth: i32) -> micromax::mm32::Audit {
-    static CACHE: Memo<(umax::builds::Build, i32), micromax::mm32::Audit> = Memo::new();
+pub fn audit_suite(build: micromax::builds::Build, depth: i32) -> micromax::mm32::Audit {
+    static CACHE: Memo<(micromax::builds::Build, i32), micromax::mm32::Audit> = Memo::new();
     CACHE.get((build, depth), || audit_suite_once(build, depth))
 }
 
-fn audit_suite_once(build: umax::builds::Build, depth: i32) -> micromax::mm32::Audit {
+fn audit_suite_once(build: micromax::builds::Build, depth: i32) -> micromax::mm32::Audit {
     use micromax::mm32::{Audit, Engine};
     use umax::bench::{builtin_suite, nodes_per_depth, setup};
     let mut e = Engine::new(build, 20);

@@ -5,12 +5,12 @@
 
 use crate::common::deadline::{Deadline, Kind};
 use micromax::Limits;
+use micromax::builds::{ALL, Build};
 use micromax::mm32::Engine;
 use micromax::mm32::anatomy::{PAST_N, PLIES, SHORT};
 use std::process::Command;
 use umax::anatomy_jobs::{Position, run_job};
 use umax::budget::Budget;
-use umax::builds::{ALL, Build};
 
 const UMAX: &str = env!("CARGO_BIN_EXE_umax");
 

@@ -56,9 +56,9 @@ fn signatures_are_pinned() {
     let default = bench(&[]);
     assert!(default.contains("Nodes/second"));
     let pinned: Vec<&str> = SIGNATURES.iter().map(|(b, _)| *b).collect();
-    let catalogue: Vec<&str> = umax::builds::ALL.iter().map(|b| b.name()).collect();
+    let catalogue: Vec<&str> = micromax::builds::ALL.iter().map(|b| b.name()).collect();
     assert_eq!(pinned, catalogue, "every build has its pinned signature");
-    let default_build = umax::builds::ALL[0].name();
+    let default_build = micromax::builds::ALL[0].name();
     for (b, signature) in SIGNATURES {
         let out = bench(&["--build", b]);
         assert_eq!(out.lines().last(), Some(*signature), "{b}: {out}");

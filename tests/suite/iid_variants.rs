@@ -4,12 +4,11 @@
 //! `tests/parity.rs` and `tests/bench.rs`; these check that each build does what its idea says.
 
 use crate::common::audit_suite;
+use micromax::builds::Build;
 use micromax::mm32::{Audit, Engine};
 use micromax::{Limits, RootIter};
 use shakmaty::{Chess, Position};
 use umax::bench::{BenchPosition, builtin_suite, setup};
-use umax::builds::Build;
-use umax::chess::move_from_0x88;
 
 /// The suite searched by `build` to the root depth its rarest checked event needs, with the
 /// audit counters summed (once per build in a test process: several tests compare the same
@@ -209,8 +208,8 @@ fn deterministic_and_legal() {
                 }
                 let t = e.think(&Limits::nodes(20_000));
                 assert!(t.played, "{b}: the engine plays a move");
-                let m = move_from_0x88(&pos, t.from, t.to)
-                    .unwrap_or_else(|| panic!("{b}: illegal move {}", t.from));
+                let m = umax::chess::legal_offer(&pos, &t.offer)
+                    .unwrap_or_else(|| panic!("{b}: illegal move {}", t.offer));
                 pos.play_unchecked(m);
                 thinks.push(t);
             }

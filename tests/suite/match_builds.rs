@@ -121,7 +121,7 @@ fn bad_builds_are_refused_before_any_game() {
     let o = out.to_str().unwrap();
     let unknown = format!(
         "unknown build 'nope' (the builds: {})",
-        umax::builds::names()
+        micromax::builds::names()
     );
     for (builds, message) in [
         ("old,nope", unknown.as_str()),

@@ -13,13 +13,14 @@ use crate::common;
 use crate::match_common;
 use match_common::*;
 
+use micromax::builds::{ALL, Build};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
-use umax::builds::{ALL, Build, Pairing};
 use umax::games_csv::GameRow;
 use umax::oracle::replay_with_c;
+use umax::pairing::Pairing;
 
 const BITS: &str = "16";
 

@@ -100,7 +100,7 @@ fn self_play_games_of_two_c_processes_replayed_behind_the_seam() {
         let (name, build, nodes) = (f[0], f[1], f[2].parse::<i64>().unwrap());
         let opening: Vec<&str> = f[3].split_whitespace().collect();
         let moves: Vec<&str> = f[4].split_whitespace().collect();
-        let build: umax::builds::Build = build.parse().unwrap();
+        let build: micromax::builds::Build = build.parse().unwrap();
         let mut sides = [build.searcher(24), build.searcher(24)];
         let mut board = shakmaty::Chess::default();
         for s in sides.iter_mut() {
@@ -118,7 +118,7 @@ fn self_play_games_of_two_c_processes_replayed_behind_the_seam() {
             let mover = (opening.len() + ply) % 2;
             let t = sides[mover].think(&Limits::nodes(nodes));
             assert!(t.played, "{name}: ply {ply}: no move");
-            let mv = umax::chess::move_from_0x88(&board, t.from, t.to)
+            let mv = umax::chess::legal_offer(&board, &t.offer)
                 .unwrap_or_else(|| panic!("{name}: ply {ply}: illegal move"));
             assert_eq!(
                 umax::chess::uci(&mv).get(..4),
@@ -222,12 +222,12 @@ fn a_legal_move_the_4_8_check_refuses_is_refused_behind_the_seam() {
         "the session's tail"
     );
     for build in ["mm48", "mm48sd"] {
-        let build: umax::builds::Build = build.parse().unwrap();
+        let build: micromax::builds::Build = build.parse().unwrap();
         let mut engine = build.searcher(24);
         let mut board = umax::driver::reach(engine.as_mut(), lines[..think].iter().copied())
             .unwrap_or_else(|e| panic!("{build:?}: the session's moves: {e:?}"));
         let t = engine.think(&Limits::nodes(5000));
-        let mv = umax::chess::move_from_0x88(&board, t.from, t.to).unwrap();
+        let mv = umax::chess::legal_offer(&board, &t.offer).unwrap();
         assert_eq!(umax::chess::uci(&mv), "c1d2", "{build:?}: the C's move");
         use shakmaty::Position;
         board.play_unchecked(mv);

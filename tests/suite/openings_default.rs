@@ -2,9 +2,9 @@
 //! promotions, accepted by micro-Max's legality check in both builds, unique, at least 250;
 //! and reproducible by its generator (see `openings/README.md`).
 
+use micromax::builds::Build;
 use micromax::mm32::Engine;
 use std::collections::HashSet;
-use umax::builds::Build;
 use umax::opening_generator::{OpeningsOptions, check_line, generate};
 use umax::splitmix::SplitMix64;
 

@@ -122,7 +122,7 @@ fn random_session(seed: u64, b: B) -> Session {
             input.push(b'\n');
             let think = engine.think(&limits);
             if think.played {
-                match move_from_0x88(&pos, think.from, think.to) {
+                match umax::chess::legal_offer(&pos, &think.offer) {
                     Some(m) => pos.play_unchecked(m),
                     None => break, // a rules difference; stop this session here
                 }
@@ -165,7 +165,7 @@ fn run_random(b: B, seeds: std::ops::Range<u64>) -> Result<(), String> {
     let mut failures = Vec::new();
     let mut ran = 0;
     // each build its own seeds, from its place in the catalogue
-    let offset = 1000 * umax::builds::ALL.iter().position(|&c| c == b).unwrap() as u64;
+    let offset = 1000 * micromax::builds::ALL.iter().position(|&c| c == b).unwrap() as u64;
     for seed in seeds {
         let s = random_session(offset + seed, b);
         match check(&s, b) {

@@ -14,14 +14,14 @@
 //! `enter_move` (as the C's main loop does) on some positions and is set from the FEN
 //! (`set_position`) on the others.
 
+use micromax::Searcher;
+use micromax::builds::Build;
 use micromax::mm32::{Engine, I, Snapshot};
 use shakmaty::attacks;
 use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, Square};
 use std::collections::{BTreeMap, HashSet};
-use umax::builds::Build;
 use umax::chess::{from_0x88, move_to_0x88, to_0x88};
-use umax::uci::enter_move_rebased;
 
 use umax::splitmix::SplitMix64 as Rng;
 
@@ -47,7 +47,18 @@ fn pos_from(fen: &str) -> Chess {
 
 /// True if the engine's board holds the referee's pieces (virgin bits aside) and side.
 fn same_board(e: &Engine, pos: &Chess) -> bool {
-    umax::uci::engine_matches(e, pos)
+    e.stands_in(pos)
+}
+
+/// A move line as `umax uci` enters it (3.2's adapter, `Searcher::follow`): `enter_move`,
+/// except that with the material score beyond `±I/4` the material baseline is taken out of `Q`.
+fn enter_move_rebased(e: &mut Engine, from: i8, to: i8) -> bool {
+    let mut played = false;
+    e.with_material_rebased(|e| {
+        played = e.enter_move(from, to);
+        played
+    });
+    played
 }
 
 /// From/to pairs worth entering: every pseudo-move of the side to move, as micro-Max could

@@ -3,9 +3,9 @@
 
 use crate::common::audit_suite;
 use micromax::Limits;
+use micromax::builds::Build;
 use micromax::mm32::{Audit, Engine};
 use umax::bench::{BenchPosition, setup};
-use umax::builds::Build;
 
 /// sd deepens nodes beyond their requested depth (that is the idea), but never beyond their
 /// ultimate depth, and never after a mate score; old never deepens an inner node beyond its

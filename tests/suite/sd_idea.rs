@@ -3,9 +3,9 @@
 //! (`docs/spec/builds.md`, section sd, gives the semantics.)
 
 use micromax::Limits;
+use micromax::builds::Build;
 use micromax::mm32::Engine;
 use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
-use umax::builds::Build;
 
 fn engines() -> (Engine, Engine) {
     (Engine::new(Build::Old, 20), Engine::new(Build::Sd, 20))
@@ -151,6 +151,6 @@ fn mate_ends_deepening_at_the_root() {
             think.iterations.len() < 6,
             "{build}: deepened after the mate"
         );
-        assert_eq!(micromax::mm32::move_name(think.from, think.to), "h5f7");
+        assert_eq!(think.offer.to_string(), "h5f7");
     }
 }

@@ -3,10 +3,10 @@
 
 use crate::common::audit_suite;
 use crate::common::deadline::{Deadline, Kind};
+use micromax::builds::Build;
 use micromax::mm32::{Audit, Engine};
 use micromax::{Limits, RootIter};
 use umax::bench::{BenchPosition, builtin_suite, nodes_per_depth, setup};
-use umax::builds::Build;
 
 /// The root iterations of one think limited to root depth `ply`, and the move it offers.
 fn think_to(build: Build, pos: &BenchPosition, ply: i32) -> (Vec<RootIter>, (i8, i8)) {
@@ -17,7 +17,10 @@ fn think_to(build: Build, pos: &BenchPosition, ply: i32) -> (Vec<RootIter>, (i8,
         max_ply: Some(ply),
         ..Limits::default()
     });
-    (t.iterations.clone(), (t.from, t.to))
+    (
+        t.iterations.clone(),
+        micromax::x88::squares_of(&t.offer).expect("a move on the board"),
+    )
 }
 
 /// At root depth 1 no node can deepen itself (the root's children get ultimate depth 0), so
@@ -106,13 +109,13 @@ fn sdnr_is_listed_experimental_without_c_twin() {
     assert_eq!(b, Build::Sdnr);
     assert!(b.experimental() && !b.c_twin());
     assert!(Build::Old.c_twin() && Build::Sd.c_twin());
-    let listing = umax::builds::listing();
+    let listing = micromax::builds::listing();
     let line = listing.lines().find(|l| l.starts_with("sdnr ")).unwrap();
     assert!(
         line.contains("experimental") && line.contains("no C twin"),
         "{listing}"
     );
-    let e = umax::builds::require_c_twin(b, "verify-c").unwrap_err();
+    let e = micromax::builds::require_c_twin(b, "verify-c").unwrap_err();
     assert!(e.contains("build sdnr has no C twin"), "{e}");
 }
 

@@ -9,10 +9,10 @@
 //! earlier + `enter_move` of the last move.
 
 use micromax::Limits;
+use micromax::builds::Build;
 use micromax::mm32::Engine;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Move, Position};
-use umax::builds::Build;
 use umax::chess::move_to_0x88;
 
 struct Rng(u64);

@@ -1,13 +1,22 @@
 //! micro-Max 3.2 behind the engine seam ([`crate::seam::Searcher`]): the [`Engine`] itself, its
 //! build its variant's name. The engine stays free of the seam: it knows variants, not builds.
 
-use super::Engine;
+use super::{Engine, I};
 use crate::faults::TestFault;
 use crate::iterations::{RootIter, Think};
 use crate::limits::Limits;
-use crate::seam::Searcher;
-use shakmaty::Chess;
+use crate::seam::{EnterError, Searcher, board_is};
+use crate::x88::{move_to_0x88, squares_of, to_0x88, uci_of};
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Move, Position};
 use std::io::{self, BufRead, Write};
+
+/// True if micro-Max 3.2 cannot search or check a move in this state: with the material score
+/// beyond `±I/4` its first iteration (`m=e=Q`) is taken for a mate (`d=99`) and the iteration
+/// that tries moves never runs, so it refuses every move and thinks up none.
+fn material_beyond_quarter(e: &Engine) -> bool {
+    !(-I / 4..=I / 4).contains(&e.material())
+}
 
 /// micro-Max 3.2 behind the seam: the [`Engine`] itself (its build is its variant's name).
 impl Searcher for Engine {
@@ -21,8 +30,13 @@ impl Searcher for Engine {
         Engine::set_position(self, pos);
         Ok(())
     }
-    fn enter_move(&mut self, from: i8, to: i8) -> bool {
-        Engine::enter_move(self, from, to)
+    fn enter_move(&mut self, mv: &Move) -> Result<(), EnterError> {
+        let (from, to) = move_to_0x88(mv).ok_or(EnterError::UnderPromotion)?;
+        if Engine::enter_move(self, from, to) {
+            Ok(())
+        } else {
+            Err(EnterError::Refused)
+        }
     }
     fn think(&mut self, limits: &Limits) -> Think {
         Engine::think(self, limits)
@@ -34,14 +48,16 @@ impl Searcher for Engine {
     ) -> Think {
         self.think_move(limits, observe)
     }
-    fn last_move(&self) -> (i8, i8) {
-        Engine::last_move(self)
+    fn last_move(&self) -> UciMove {
+        let (k, l) = Engine::last_move(self);
+        uci_of(k, l)
     }
-    fn side(&self) -> i32 {
-        Engine::side(self)
-    }
-    fn piece_at(&self, sq: i8) -> i32 {
-        self.board()[sq as u8 as usize] as i32
+    fn stands_in(&self, pos: &Chess) -> bool {
+        board_is(
+            Engine::side(self),
+            |sq| self.board()[sq as u8 as usize] as i32,
+            pos,
+        )
     }
     fn console(
         &mut self,
@@ -59,23 +75,64 @@ impl Searcher for Engine {
     fn aborted(&self) -> bool {
         Engine::aborted(self)
     }
-    fn set_full_clear(&mut self, on: bool) {
-        Engine::set_full_clear(self, on);
-    }
-    fn start_nodes_at(&mut self, start: u64) {
-        Engine::start_nodes_at(self, start);
-    }
     fn inject_fault(&mut self, fault: TestFault) {
         Engine::inject_fault(self, fault);
     }
-    fn material(&self) -> i32 {
-        Engine::material(self)
+    /// With the material score beyond `±I/4` ([`material_beyond_quarter`]) the move is entered
+    /// with the material baseline taken out of `Q` ([`Engine::with_material_rebased`]): a
+    /// search is the same under such a shift except where scores meet the C's constants (`±I`,
+    /// `I/4`), which is exactly the trap stepped around. Elsewhere it is `enter_move` itself.
+    fn follow(&mut self, mv: &Move, after: &Chess) -> bool {
+        let Some((from, to)) = move_to_0x88(mv) else {
+            return false;
+        };
+        let mut played = false;
+        self.with_material_rebased(|e| {
+            played = Engine::enter_move(e, from, to);
+            played
+        });
+        played && self.stands_in(after)
     }
-    fn with_material_rebased(&mut self, step: &mut dyn FnMut(&mut dyn Searcher) -> bool) -> i32 {
-        Engine::with_material_rebased(self, |e| step(e))
+    /// With the material score beyond `±I/4`, where 3.2 would think up no move, the think runs
+    /// with the baseline taken out of `Q`, and its scores are that far off the real scale.
+    fn think_playing(
+        &mut self,
+        limits: &Limits,
+        note: &mut dyn FnMut(&str),
+        mut observe: Box<dyn FnMut(&RootIter, i32) + Send>,
+    ) -> Think {
+        let base = if material_beyond_quarter(self) {
+            note(&format!(
+                "material score {} is beyond I/4, where micro-Max 3.2 takes it for a mate and searches nothing: searching with it taken out of Q",
+                self.material()
+            ));
+            self.material()
+        } else {
+            0
+        };
+        let mut thought = None;
+        let mut observe: Option<Box<dyn FnMut(&RootIter) + Send>> =
+            Some(Box::new(move |it: &RootIter| observe(it, base)));
+        self.with_material_rebased(|e| {
+            let t = e.think_move(limits, observe.take().expect("one think"));
+            let played = t.played;
+            thought = Some(t);
+            played
+        });
+        thought.expect("the think ran")
     }
-    fn forbid_castling(&mut self, sq: i8) {
-        Engine::forbid_castling(self, sq);
+    /// 3.2 offers a castling out of or through a pawn's attack (its castling test looks at
+    /// pieces, not pawns): that castling is forbidden (the king loses its virgin bit), and the
+    /// table cleared.
+    fn refuse_offer(&mut self, offer: &UciMove, pos: &Chess) {
+        Engine::clear_hash(self);
+        let Some((from, to)) = squares_of(offer) else {
+            return;
+        };
+        let king = pos.board().king_of(pos.turn());
+        if king.is_some_and(|k| to_0x88(k) == from) && (from as i32 - to as i32).abs() == 2 {
+            self.forbid_castling(from);
+        }
     }
     fn clear_hash(&mut self) {
         Engine::clear_hash(self);

@@ -114,8 +114,7 @@ impl Engine {
         self.clear_hash();
         let played = self.legality_check();
         Think {
-            from,
-            to,
+            offer: crate::x88::uci_of(from, to),
             nodes: searched as i32,
             searched,
             iterations: std::mem::take(&mut self.iterations),
@@ -141,8 +140,7 @@ impl Engine {
         self.on_iteration = None;
         self.abort = None;
         Think {
-            from: self.K,
-            to: self.L,
+            offer: crate::x88::uci_of(self.K, self.L),
             nodes: self.N as i32,
             searched: self.N,
             iterations: std::mem::take(&mut self.iterations),

@@ -14,9 +14,11 @@
 //!   reads its node count: 4.8 has no hard stop inside an iteration.
 
 use super::{Iter48, Mm48};
-use crate::seam::Searcher;
+use crate::seam::{EnterError, Searcher, board_is};
+use crate::x88::{move_to_0x88, uci_of};
 use crate::{Limits, MATE_ITERATION_PLY, RootIter, TestFault, Think};
-use shakmaty::Chess;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Move};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::Ordering;
 
@@ -105,8 +107,7 @@ impl Searcher48 {
         };
         self.last = (from, to);
         Think {
-            from,
-            to,
+            offer: crate::x88::uci_of(from, to),
             nodes: t.nodes as i32,
             searched: t.nodes.max(0) as u64,
             iterations,
@@ -129,10 +130,17 @@ impl Searcher for Searcher48 {
             self.name
         ))
     }
-    fn enter_move(&mut self, from: i8, to: i8) -> bool {
+    fn enter_move(&mut self, mv: &Move) -> Result<(), EnterError> {
+        let (from, to) = move_to_0x88(mv).ok_or(EnterError::UnderPromotion)?;
         self.last = (from, to);
-        self.engine
+        if self
+            .engine
             .enter_move(&(square_name(from) + &square_name(to)))
+        {
+            Ok(())
+        } else {
+            Err(EnterError::Refused)
+        }
     }
     /// The think plays its move on the board, as the C's does (4.8 checks it in the same
     /// search).
@@ -153,14 +161,15 @@ impl Searcher for Searcher48 {
         t.played = false;
         t
     }
-    fn last_move(&self) -> (i8, i8) {
-        self.last
+    fn last_move(&self) -> UciMove {
+        uci_of(self.last.0, self.last.1)
     }
-    fn side(&self) -> i32 {
-        self.engine.side_to_move()
-    }
-    fn piece_at(&self, sq: i8) -> i32 {
-        self.engine.piece_at(sq as u8) as i32 & 0x7f
+    fn stands_in(&self, pos: &Chess) -> bool {
+        board_is(
+            self.engine.side_to_move(),
+            |sq| self.engine.piece_at(sq as u8) as i32 & 0x7f,
+            pos,
+        )
     }
     fn console(
         &mut self,

@@ -7,9 +7,9 @@
 //! way.
 
 use crate::budget::Budget;
-use crate::builds::Build;
-use crate::chess::{move_from_0x88, uci};
+use crate::chess::{legal_offer, uci};
 use crate::driver::EnterError;
+use micromax::builds::Build;
 use micromax::seam::Searcher;
 use micromax::thread_cpu_seconds;
 
@@ -60,7 +60,7 @@ pub fn think_at(
     );
     let cpu_s = thread_cpu_seconds() - cpu0;
     Ok(Thought {
-        mv: move_from_0x88(&board, think.from, think.to).map(|m| uci(&m)),
+        mv: legal_offer(&board, &think.offer).map(|m| uci(&m)),
         nodes: think.searched,
         cpu_s,
     })

@@ -130,18 +130,6 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             nodes_seen: 0,
             node_wraps: 0,
         };
-        let base = if material_beyond_quarter(engine) {
-            self.answer.send(
-                &self.out,
-                &format!(
-                    "info string material score {} is beyond I/4, where micro-Max 3.2 takes it for a mate and searches nothing: searching with it taken out of Q",
-                    engine.material()
-                ),
-            );
-            engine.material()
-        } else {
-            0
-        };
         let (out, pos, plan, started, user_stop, answer) = (
             self.out.clone(),
             self.pos.clone(),
@@ -150,7 +138,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
             self.user_stop.clone(),
             self.answer.clone(),
         );
-        let observe = move |it: &RootIter| {
+        let observe = move |it: &RootIter, base: i32| {
             let now = started.elapsed();
             // N is the C's int: count its wraps in a very long analysis.
             let n = it.nodes as u32;
@@ -182,7 +170,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 nodes * 1000 / ms,
                 now.as_millis()
             );
-            let legal = move_from_0x88(&pos, it.from, it.to as i8).map(|m| uci_name(&m));
+            let legal = legal_offer(&pos, &it.offer()).map(|m| uci_name(&m));
             if let Some(m) = &legal {
                 line.push_str(" pv ");
                 line.push_str(m);
@@ -202,32 +190,32 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 engine_stop.store(true, Ordering::SeqCst);
             }
         };
-        let (think, _) = think_rebased(engine, |e| e.think_reporting(&limits, Box::new(observe)));
-        think
+        let (answer, out) = (self.answer.clone(), self.out.clone());
+        let mut note = |line: &str| answer.send(&out, &format!("info string {line}"));
+        engine.think_playing(&limits, &mut note, Box::new(observe))
     }
 
     /// The move to send: the engine's if the referee finds it legal, else see the module docs.
     pub(super) fn choose(&self, engine: &mut dyn Searcher, think: Think) -> String {
-        if let Some(m) = move_from_0x88(&self.pos, think.from, think.to) {
+        if let Some(m) = legal_offer(&self.pos, &think.offer) {
             return uci_name(&m);
         }
-        let offered = micromax::mm32::move_name(think.from, think.to);
-        // Think once more with an empty table (from the position as given: the engine may have
-        // played its illegal move). If the move was a castling (the only illegal moves the
-        // rules test finds micro-Max accepting), without the king's virgin bit: no castling.
+        let offered = think.offer.to_string();
+        // Think once more, the engine told its move is not legal here (from the position as
+        // given: the engine may have played its illegal move): the table cleared, and a
+        // castling (the only illegal moves the rules test finds micro-Max accepting) forbidden.
         // the position was set up before this think: it is set up again the same way
         let _ = replay(engine, &self.game);
-        engine.clear_hash();
+        engine.refuse_offer(&think.offer, &self.pos);
         let king = self.pos.board().king_of(self.pos.turn());
-        let castling = king.is_some_and(|k| {
-            crate::chess::to_0x88(k) == think.from
-                && (think.from as i32 - think.to as i32).abs() == 2
-        });
-        if castling {
-            engine.forbid_castling(think.from);
-        }
+        let castling = match (&think.offer, king) {
+            (UciMove::Normal { from, to, .. }, Some(k)) => {
+                *from == k && from.file().distance(to.file()) == 2
+            }
+            _ => false,
+        };
         let again = self.think_quietly(engine);
-        if let Some(m) = move_from_0x88(&self.pos, again.from, again.to) {
+        if let Some(m) = legal_offer(&self.pos, &again.offer) {
             let how = if castling {
                 "a castling out of or through a pawn's attack, which micro-Max 3.2 misses; thinking again without castling"
             } else {
@@ -260,7 +248,7 @@ impl<W: Write + Send + 'static> SearchJob<W> {
         let plan = self.plan.clone();
         let started = Instant::now();
         let budget = self.plan.time;
-        let observe = move |it: &RootIter| {
+        let observe = move |it: &RootIter, _base: i32| {
             let done = it.ply >= 1
                 && (plan.nodes.is_some_and(|n| it.nodes as i64 >= n)
                     || budget.is_some_and(|t| started.elapsed() * 4 > t)
@@ -269,7 +257,6 @@ impl<W: Write + Send + 'static> SearchJob<W> {
                 engine_stop.store(true, Ordering::SeqCst);
             }
         };
-        let (think, _) = think_rebased(engine, |e| e.think_reporting(&limits, Box::new(observe)));
-        think
+        engine.think_playing(&limits, &mut |_| {}, Box::new(observe))
     }
 }

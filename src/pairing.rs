@@ -1,8 +1,8 @@
-//! The harness's side of the catalogue: the engines crate's builds (`micromax::builds`,
-//! re-exported here) and what only a match knows of them: the [`Pairing`] of a match's two
-//! builds and the rule of its files' column names.
+//! What only a match knows of the engines crate's builds (`micromax::builds`): the
+//! [`Pairing`] of a match's two builds, the build a command runs when none is named, and the
+//! rule of its files' column names.
 
-pub use micromax::builds::*;
+use micromax::builds::{Build, names};
 
 /// The two builds of a match: `base` and `test`, the one whose score and Elo are reported
 /// (`--builds BASE,TEST`; the default `old,sd`). Game `2p-1` has base as White, `2p` test.
