@@ -53,8 +53,22 @@ pub fn check_uci_commands(data: &[u8]) {
             }
             Command::Go(g) => {
                 for white in [true, false] {
-                    uci::plan(&g, white, 0, micromax::mm32::DEFAULT_NODE_LIMIT);
-                    uci::plan(&g, white, 600, micromax::mm32::DEFAULT_NODE_LIMIT);
+                    uci::plan(
+                        &g,
+                        white,
+                        0,
+                        micromax::builds::Build::Old
+                            .capabilities()
+                            .default_node_limit,
+                    );
+                    uci::plan(
+                        &g,
+                        white,
+                        600,
+                        micromax::builds::Build::Old
+                            .capabilities()
+                            .default_node_limit,
+                    );
                 }
                 for w in &g.warnings {
                     assert!(!w.chars().any(char::is_control), "{w:?}");

@@ -345,4 +345,16 @@ mod tests {
             assert_eq!(b.searcher(4).name(), b.name());
         }
     }
+
+    #[test]
+    fn both_micro_maxes_publish_the_default_table() {
+        assert_eq!(
+            crate::mm32::DEFAULT_HASH_BITS,
+            crate::seam::DEFAULT_HASH_BITS
+        );
+        assert_eq!(
+            crate::mm48::DEFAULT_HASH_BITS,
+            crate::seam::DEFAULT_HASH_BITS
+        );
+    }
 }

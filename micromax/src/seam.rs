@@ -78,6 +78,10 @@ impl std::fmt::Display for EnterError {
     }
 }
 
+/// The published table of both micro-Maxes: 2^24 entries (3.2's `U=16777224`, 4.8's
+/// `U=1<<24`), the default of every command.
+pub const DEFAULT_HASH_BITS: u32 = 24;
+
 /// Options of an engine process, set when it is made
 /// ([`Build::searcher_with`](crate::builds::Build::searcher_with)); engines without the
 /// measurement or test hook ignore it.

@@ -3,7 +3,7 @@
 use super::bench::{BenchBuilds, parse_bench_builds};
 use super::{parse_count, parse_count_usize};
 use clap::Args;
-use micromax::mm32::DEFAULT_HASH_BITS;
+use micromax::seam::DEFAULT_HASH_BITS;
 
 #[derive(Args, Debug)]
 #[command(after_help = "\

@@ -3,7 +3,7 @@
 use super::node_limit;
 use clap::Args;
 use micromax::builds::Build;
-use micromax::mm32::DEFAULT_HASH_BITS;
+use micromax::seam::DEFAULT_HASH_BITS;
 
 /// The builds `bench --build` searches with.
 #[derive(Clone, Debug)]

@@ -2,7 +2,7 @@
 
 use super::{node_limit, parse_pairing, positive_count};
 use clap::Args;
-use micromax::mm32::DEFAULT_HASH_BITS;
+use micromax::seam::DEFAULT_HASH_BITS;
 
 #[derive(Args, Debug)]
 #[command(after_help = "\

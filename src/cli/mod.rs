@@ -4,7 +4,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use micromax::builds::Build;
-use micromax::mm32::DEFAULT_HASH_BITS;
+use micromax::seam::DEFAULT_HASH_BITS;
 
 mod anatomy;
 mod bench;

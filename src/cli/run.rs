@@ -2,7 +2,7 @@
 
 use super::parse_count;
 use clap::Args;
-use micromax::mm32::DEFAULT_HASH_BITS;
+use micromax::seam::DEFAULT_HASH_BITS;
 
 /// How the games of a match or of a tournament's pairings are played and written.
 #[derive(Args, Debug)]

@@ -2,7 +2,7 @@
 //! checked before anything is allocated: a run that cannot fit is refused (or, with the
 //! default thread count, given fewer threads) instead of being killed by the kernel.
 
-use micromax::mm32::engine_bytes;
+use crate::pairing::Pairing;
 
 /// Memory of one worker thread besides its two engines: its stack, the game being played, its
 /// PGN text (generous).
@@ -10,21 +10,29 @@ pub const THREAD_OVERHEAD: u64 = 8 << 20;
 /// Memory of the runner itself: the openings, the rows kept for the summary, the binary.
 pub const RUNNER_OVERHEAD: u64 = 64 << 20;
 
-/// Bytes one worker thread holds: two engines (old and sd) and [`THREAD_OVERHEAD`].
-pub fn per_thread(hash_bits: u32) -> u64 {
-    2 * engine_bytes(hash_bits) + THREAD_OVERHEAD
+/// Bytes of the two engines a worker thread holds for `pairing`, each as its engine states
+/// (its [`Capabilities::engine_bytes`](micromax::seam::Capabilities::engine_bytes)).
+pub fn engines(pairing: Pairing, hash_bits: u32) -> u64 {
+    (pairing.base.capabilities().engine_bytes)(hash_bits)
+        + (pairing.test.capabilities().engine_bytes)(hash_bits)
+}
+
+/// Bytes one worker thread holds: its two engines (`engines` bytes: [`engines`] of the largest
+/// pairing it may play) and [`THREAD_OVERHEAD`].
+pub fn per_thread(engines: u64) -> u64 {
+    engines + THREAD_OVERHEAD
 }
 
 /// Bytes a match with `threads` worker threads needs.
-pub fn needed(threads: u64, hash_bits: u32) -> u64 {
+pub fn needed(threads: u64, engines: u64) -> u64 {
     threads
-        .saturating_mul(per_thread(hash_bits))
+        .saturating_mul(per_thread(engines))
         .saturating_add(RUNNER_OVERHEAD)
 }
 
 /// How many worker threads fit in `available` bytes (0 if not even one does).
-pub fn threads_that_fit(available: u64, hash_bits: u32) -> u64 {
-    available.saturating_sub(RUNNER_OVERHEAD) / per_thread(hash_bits)
+pub fn threads_that_fit(available: u64, engines: u64) -> u64 {
+    available.saturating_sub(RUNNER_OVERHEAD) / per_thread(engines)
 }
 
 /// Bytes this process can still allocate: `MemAvailable` of `/proc/meminfo`, lowered to what
@@ -101,21 +109,22 @@ pub fn plan_threads(
     requested: u64,
     explicit: bool,
     hash_bits: u32,
+    engines: u64,
     available: Option<u64>,
 ) -> Result<(u64, Option<String>), String> {
     let Some(available) = available else {
         return Ok((requested, None));
     };
-    let need = needed(requested, hash_bits);
+    let need = needed(requested, engines);
     if need <= available {
         return Ok((requested, None));
     }
-    let fit = threads_that_fit(available, hash_bits);
-    let each = human(2 * engine_bytes(hash_bits));
+    let fit = threads_that_fit(available, engines);
+    let each = human(engines);
     if fit == 0 {
         return Err(format!(
             "not enough memory: one worker thread needs {} (two engines of --hash-bits {hash_bits}, {each}, and the runner), and {} is available; use a smaller --hash-bits",
-            human(needed(1, hash_bits)),
+            human(needed(1, engines)),
             human(available)
         ));
     }
@@ -138,14 +147,39 @@ pub fn plan_threads(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use micromax::builds::Build;
+
+    /// Two engines of the published 3.2 table (old,sd).
+    fn old_sd() -> u64 {
+        engines(Pairing::default(), 24)
+    }
 
     #[test]
     fn published_table_costs_two_hundred_megabytes_per_engine() {
         // 2^24+9 entries of 12 bytes, as the C's `struct _ {int K,V;char X,Y,D;}`
-        assert_eq!(std::mem::size_of::<micromax::mm32::Entry>(), 12);
         let table = ((1u64 << 24) + 9) * 12;
-        assert!(engine_bytes(24) >= table && engine_bytes(24) < table + (9 << 20));
-        assert!(per_thread(24) > 400_000_000);
+        let old = (Build::Old.capabilities().engine_bytes)(24);
+        assert!(old >= table && old < table + (9 << 20));
+        assert!(per_thread(engines(Pairing::default(), 24)) > 400_000_000);
+    }
+
+    #[test]
+    fn each_engine_is_sized_as_it_states() {
+        // 4.8's table: 2^24 entries of 12 bytes, no list of entries to clear
+        let mm48 = (Build::Mm48.capabilities().engine_bytes)(24);
+        assert!(mm48 >= (1 << 24) * 12 && mm48 < (1 << 24) * 12 + (1 << 20));
+        let old = (Build::Old.capabilities().engine_bytes)(24);
+        let pairing = Pairing {
+            base: Build::Old,
+            test: Build::Mm48,
+        };
+        assert_eq!(engines(pairing, 24), old + mm48);
+        // the test engine holds no table
+        let first = Pairing {
+            base: Build::FirstLegal,
+            test: Build::Old,
+        };
+        assert!(engines(first, 24) < old + (1 << 20));
     }
 
     #[test]
@@ -159,7 +193,7 @@ mod tests {
     fn threads_are_refused_or_lowered_to_what_fits() {
         let gb = 1_000_000_000;
         // 64 threads of the published table on 8 GB
-        let err = plan_threads(64, true, 24, Some(8 * gb)).unwrap_err();
+        let err = plan_threads(64, true, 24, old_sd(), Some(8 * gb)).unwrap_err();
         assert!(
             err.contains("--concurrency 64 needs 26.9 GB (411 MB of tables per thread"),
             "{err}"
@@ -168,13 +202,19 @@ mod tests {
             err.contains("and 8.0 GB is available; at most --concurrency 18 fits"),
             "{err}"
         );
-        let (n, note) = plan_threads(64, false, 24, Some(8 * gb)).unwrap();
+        let (n, note) = plan_threads(64, false, 24, old_sd(), Some(8 * gb)).unwrap();
         assert_eq!(n, 18);
         assert!(note.unwrap().starts_with("18 threads, not 64"));
-        assert_eq!(plan_threads(4, true, 24, Some(8 * gb)).unwrap(), (4, None));
-        assert_eq!(plan_threads(64, true, 24, None).unwrap(), (64, None));
-        let err = plan_threads(1, false, 24, Some(100 << 20)).unwrap_err();
+        assert_eq!(
+            plan_threads(4, true, 24, old_sd(), Some(8 * gb)).unwrap(),
+            (4, None)
+        );
+        assert_eq!(
+            plan_threads(64, true, 24, old_sd(), None).unwrap(),
+            (64, None)
+        );
+        let err = plan_threads(1, false, 24, old_sd(), Some(100 << 20)).unwrap_err();
         assert!(err.contains("use a smaller --hash-bits"), "{err}");
-        assert_eq!(needed(u64::MAX, 24), u64::MAX);
+        assert_eq!(needed(u64::MAX, old_sd()), u64::MAX);
     }
 }

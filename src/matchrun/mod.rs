@@ -432,10 +432,17 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
     let (threads, note) = if to_play == 0 {
         (1, None)
     } else {
+        // a thread keeps two engines, of the largest pairing it may play
+        let engines = prepared
+            .iter()
+            .map(|p| memory::engines(p.opts.builds, first.hash_bits))
+            .max()
+            .unwrap_or(0);
         memory::plan_threads(
             requested,
             !first.concurrency_is_default,
             first.hash_bits,
+            engines,
             memory::available(),
         )?
     };

@@ -112,7 +112,7 @@ impl MatchOptions {
             games: DEFAULT_GAMES,
             budget: Budget::Nodes(DEFAULT_NODES),
             max_plies: DEFAULT_MAX_PLIES,
-            hash_bits: micromax::mm32::DEFAULT_HASH_BITS,
+            hash_bits: micromax::seam::DEFAULT_HASH_BITS,
             full_clear: false,
             hard_deadline: false,
             openings: OpeningsSource::Default,

@@ -159,7 +159,7 @@ pub struct UciOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use micromax::mm32::DEFAULT_NODE_LIMIT;
+    const DEFAULT_NODE_LIMIT: i64 = 10_000_000;
 
     #[test]
     fn mate_scores() {
