@@ -138,6 +138,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             if !args.merge.is_empty() {
                 let out = args
                     .run
+                    .run_dir
                     .out
                     .clone()
                     .ok_or("umax tournament --merge: --out DIR is required (where the merged tournament goes)")?;
@@ -156,6 +157,7 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 .transpose()?;
             let out = args
                 .run
+                .run_dir
                 .out
                 .clone()
                 .ok_or("umax tournament: --out DIR is required (the tournament's directory)")?;
@@ -305,9 +307,9 @@ fn anatomy(args: cli::AnatomyArgs) -> Result<ExitCode, Box<dyn std::error::Error
         max_nodes,
         hash_bits: args.hash_bits,
         concurrency: args.concurrency,
-        out: args.out,
-        resume: args.resume,
-        progress: !args.no_progress,
+        out: args.run_dir.out,
+        resume: args.run_dir.resume,
+        progress: !args.run_dir.no_progress,
         command_line: std::env::args().collect(),
     };
     let (_, text) = umax::anatomy_jobs::run(&opts)?;

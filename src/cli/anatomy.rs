@@ -6,6 +6,11 @@ use clap::Args;
 use micromax::seam::DEFAULT_HASH_BITS;
 
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("out", |a| a.help("Directory for anatomy.csv (written as jobs finish) and anatomy.txt (must be new or empty, unless --resume)")),
+    mut_arg("resume", |a| a.requires("out").help("Run only the jobs not yet finished in --out DIR's anatomy.csv")),
+    mut_arg("no_progress", |a| a.help("No progress bar (the line per finished job is printed either way)")),
+)]
 #[command(after_help = "\
 The counters live in the audit instance of the search (the faithful instances carry none):
 the tree is the build's own, node for node, only slower to search. The tables are of the
@@ -60,14 +65,6 @@ pub struct AnatomyArgs {
     /// Jobs (position x build) searched at once (each holds a table: 201 MB at 24 bits).
     #[arg(long, default_value_t = 1, value_parser = parse_count_usize)]
     pub concurrency: usize,
-    /// Directory for anatomy.csv (written as jobs finish) and anatomy.txt (must be new or
-    /// empty, unless --resume).
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<std::path::PathBuf>,
-    /// Run only the jobs not yet finished in --out DIR's anatomy.csv.
-    #[arg(long, requires = "out")]
-    pub resume: bool,
-    /// No progress bar (the line per finished job is printed either way).
-    #[arg(long)]
-    pub no_progress: bool,
+    #[command(flatten)]
+    pub run_dir: super::run_dir::RunDirArgs,
 }

@@ -5,6 +5,10 @@ use clap::Args;
 use micromax::seam::DEFAULT_HASH_BITS;
 
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("out", |a| a.required(true)),
+    mut_arg("no_progress", |a| a.help("No progress bar, and no line per finished position (printed instead of the bar when stderr is not a terminal)")),
+)]
 #[command(after_help = "\
 Games mode (--games CSV...): for every pair whose two games differ, the first ply where they
 part: the same position, the base build's move in one game, the test build's in the other. Positions mode
@@ -69,19 +73,11 @@ pub struct JudgeArgs {
     /// counts as equal.
     #[arg(long, default_value_t = 10)]
     pub margin: i32,
-    /// Output directory (must be new or empty, unless --resume).
-    #[arg(long, value_name = "DIR")]
-    pub out: std::path::PathBuf,
-    /// Continue the stopped run in --out DIR (same settings required).
-    #[arg(long)]
-    pub resume: bool,
+    #[command(flatten)]
+    pub run_dir: super::run_dir::RunDirArgs,
     /// Worker threads, each with its own judge process. [default: all cores]
     #[arg(long, value_name = "N")]
     pub concurrency: Option<usize>,
-    /// No progress bar, and no line per finished position (printed instead of the bar when
-    /// stderr is not a terminal).
-    #[arg(long)]
-    pub no_progress: bool,
     /// Only write summary.txt, judge-summary.csv and histogram.svg from the rows already in
     /// --out (a stopped or running run), judging nothing.
     #[arg(long, conflicts_with = "resume")]
@@ -129,12 +125,15 @@ impl JudgeArgs {
                 hash_mb: self.judge_hash,
                 timeout: std::time::Duration::from_secs_f64(self.judge_timeout),
             },
-            out: self.out,
-            resume: self.resume,
+            out: self
+                .run_dir
+                .out
+                .ok_or("umax judge: --out DIR is required")?,
+            resume: self.run_dir.resume,
             concurrency: self
                 .concurrency
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-            progress: !self.no_progress,
+            progress: !self.run_dir.no_progress,
             margin: self.margin,
             summary_only: self.summary_only,
             command_line: std::env::args().collect(),

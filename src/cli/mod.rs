@@ -17,6 +17,7 @@ mod recover;
 mod report;
 mod reproduce;
 mod run;
+mod run_dir;
 mod tournament;
 mod uci;
 mod verify_c;

@@ -5,6 +5,11 @@ use clap::Args;
 
 /// `umax reproduce`: the 2006 post's match (src/reproduce.rs).
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("out", |a| a.help("Output directory [default: runs/post-2006-TC-bBUDGET-seedSEED]")),
+    mut_arg("resume", |a| a.help("Continue the stopped run in its directory (--out, or the default one)")),
+    mut_arg("no_progress", |a| a.help("No progress bar (one line per finished game instead)")),
+)]
 #[command(after_help = "\
 The post (Muller, \"self deepening: an improved implementation of IID\", Winboard forum,
 24 Apr 2006): sd scored 57.5-42.5 against micro-Max 3.2 at 15 s per game (using 3.6% more
@@ -41,15 +46,8 @@ pub struct ReproduceArgs {
     /// Worker threads. [default: all cores, fewer if the tables do not fit]
     #[arg(long, value_name = "N")]
     pub concurrency: Option<usize>,
-    /// Output directory. [default: runs/post-2006-TC-bBUDGET-seedSEED]
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<std::path::PathBuf>,
-    /// Continue the stopped run in its directory.
-    #[arg(long)]
-    pub resume: bool,
-    /// No progress bar (one line per finished game instead).
-    #[arg(long)]
-    pub no_progress: bool,
+    #[command(flatten)]
+    pub run_dir: super::run_dir::RunDirArgs,
 }
 
 impl ReproduceArgs {
@@ -60,9 +58,9 @@ impl ReproduceArgs {
             seed: self.seed,
             games: self.games,
             per_think_only: self.per_think_only,
-            out: self.out,
-            resume: self.resume,
-            progress: !self.no_progress,
+            out: self.run_dir.out,
+            resume: self.run_dir.resume,
+            progress: !self.run_dir.no_progress,
             concurrency: self.concurrency,
             command_line: std::env::args().collect(),
         }

@@ -6,6 +6,11 @@ use micromax::seam::DEFAULT_HASH_BITS;
 
 /// How the games of a match or of a tournament's pairings are played and written.
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("out", |a| a.help("Output directory (must be new or empty, unless --resume) [default: runs/<UTC timestamp>-<budget>]")),
+    mut_arg("resume", |a| a.requires("out").help("Continue the stopped run in --out DIR from its games.csv (same settings required). A match may grow: a larger --games plays the games it adds (a smaller one is refused). A tournament may grow: builds added at the end of --builds get their pairings played")),
+    mut_arg("no_progress", |a| a.help("No progress bar (one line per finished game instead)")),
+)]
 pub struct RunArgs {
     /// Node budget per think: the root starts another iteration only while fewer nodes were
     /// searched (the 3.2 rule with N for 1e7). Deterministic. [default: 100000]
@@ -97,17 +102,8 @@ pub struct RunArgs {
     /// with `tournament --merge`).
     #[arg(long, value_name = "K/N", value_parser = clap::value_parser!(umax::matchrun::Shard))]
     pub shard: Option<umax::matchrun::Shard>,
-    /// Output directory (must be new or empty). [default: runs/<UTC timestamp>-<budget>]
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<std::path::PathBuf>,
-    /// Continue the stopped run in --out DIR from its games.csv (same settings required). A
-    /// match may grow: a larger --games plays the games it adds (a smaller one is refused). A
-    /// tournament may grow: builds added at the end of --builds get their pairings played.
-    #[arg(long, requires = "out")]
-    pub resume: bool,
-    /// No progress bar (one line per finished game instead).
-    #[arg(long)]
-    pub no_progress: bool,
+    #[command(flatten)]
+    pub run_dir: super::run_dir::RunDirArgs,
 }
 
 impl RunArgs {
@@ -176,7 +172,7 @@ impl RunArgs {
     pub fn into_options(self) -> Result<umax::matchrun::MatchOptions, String> {
         use umax::matchrun::{Budget, MatchOptions, OpeningsSource};
         let node_clock = self.node_clock()?;
-        let mut o = MatchOptions::new(self.out.clone());
+        let mut o = MatchOptions::new(self.run_dir.out.clone());
         o.budget = match (node_clock, self.tc) {
             (Some(c), _) => Budget::NodeClock(c),
             (None, Some(s)) => Budget::Time(s),
@@ -198,8 +194,8 @@ impl RunArgs {
         if let Some(s) = self.shard {
             o.shard = s;
         }
-        o.resume = self.resume;
-        o.progress = !self.no_progress;
+        o.resume = self.run_dir.resume;
+        o.progress = !self.run_dir.no_progress;
         if !matches!(o.budget, Budget::NodeClock(_)) {
             // the node clock took the reference speed into its budget
             o.tc_scale = self.tc_scale;

@@ -121,26 +121,11 @@ mod tests {
         .unwrap();
         let text = std::fs::read_to_string(d.join(COMMAND_TXT)).unwrap();
         let keys: Vec<&str> = text.lines().map(|l| l.split(':').next().unwrap()).collect();
-        assert_eq!(
-            keys,
-            [
-                "command",
-                "commit",
-                "binary",
-                "machine",
-                "settings",
-                "started",
-                "",
-                "# resumed",
-                "command",
-                "commit",
-                "binary",
-                "machine",
-                "settings",
-                "started",
-                "note"
-            ]
-        );
+        let block = [
+            "command", "commit", "binary", "machine", "settings", "started",
+        ];
+        let expected: Vec<&str> = [&block[..], &["", "# resumed"], &block[..], &["note"]].concat();
+        assert_eq!(keys, expected);
         assert!(text.starts_with("command: umax judge\n"), "{text}");
         assert_eq!(last_recorded(&d, "settings").as_deref(), Some("a=2"));
         assert_eq!(last_recorded(&d, "nothing"), None);
