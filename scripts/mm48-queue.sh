@@ -7,19 +7,9 @@
 # RUNS must hold wide.txt (openings/wide.txt). Stop it between runs with `touch $RUNS/STOP`; a run
 # itself can be killed at any moment and resumed. A finished run leaves $RUNS/<run>.done.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/queue-lib.sh"  # run DIR ARGS...
 cd "${RUNS:?set RUNS to the directory the runs are written into (not the tree you edit)}"
 UMAX=${UMAX:?set UMAX to a copy of the umax binary that no rebuild replaces}
-run() { # dir, args...
-  local d=$1; shift
-  [ -f STOP ] && { echo "STOP file: not starting $d"; exit 0; }
-  [ -e "$d.done" ] && { echo "== $d finished before: skipped"; return; }
-  local r=(); [ -e "$d/games.csv" ] && r=(--resume)
-  echo "== $(date -u +%FT%TZ) $d ${r[*]} ($UMAX)"
-  "$UMAX" "$@" --out "$d" "${r[@]}" --concurrency 2 --no-progress >>"$d.log" 2>&1
-  local rc=$?
-  echo "== $(date -u +%FT%TZ) $d exit $rc"
-  [ $rc = 0 ] && touch "$d.done"
-}
 # 9,000,000 nodes a side (15 s at 2006's 600,000 nodes/s), the openings of the 3.2 answer
 run mm48-sd-15 match --builds mm48,mm48sd --clock nodes --tc 15 --tc-scale 2006 --games 4000 --openings wide.txt
 run mm48-vs-old-15 match --builds old,mm48 --clock nodes --tc 15 --tc-scale 2006 --games 1000 --openings wide.txt

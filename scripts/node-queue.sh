@@ -11,22 +11,11 @@
 # builds, opening and budget: the machine's speed (and any binary of the same search: plain or
 # profile-guided) changes how long a run takes, never its games.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/queue-lib.sh"  # run DIR ARGS...
 cd "${RUNS:?set RUNS to the directory the runs are written into (not the tree you edit)}"
 UMAX=${UMAX:?set UMAX to a copy of the umax binary that no rebuild replaces}
 # the jitter SIGMA estimated from the committed CPU-clock PGNs (scripts/clock-jitter.py)
 SIGMA_EST=${SIGMA_EST:-}
-run() { # dir, args...
-  local d=$1; shift
-  [ -f STOP ] && { echo "STOP file: not starting $d"; exit 0; }
-  [ -e "$d.done" ] && { echo "== $d finished before: skipped"; return; }
-  local r=(); [ -e "$d/games.csv" ] && r=(--resume)
-  mkdir -p "$(dirname "$d")"
-  echo "== $(date -u +%FT%TZ) $d ${r[*]} ($UMAX)"
-  "$UMAX" "$@" --out "$d" "${r[@]}" --concurrency 2 --no-progress >>"$d.log" 2>&1
-  local rc=$?
-  echo "== $(date -u +%FT%TZ) $d exit $rc"
-  [ $rc = 0 ] && touch "$d.done"
-}
 # the initial position at 1,001 budgets, 6,000,000 to 12,000,000 nodes a side, a pair each
 run startpos-node-map match --builds old,sd --tc-nodes 6000000 --tc-nodes-step 6000 --games 2002 --openings startpos.pgn
 # the answer on the node clock: 9,000,000 nodes a side = 15 s at 2006's 600,000 nodes/s

@@ -39,7 +39,7 @@ import os
 import re
 import statistics
 import sys
-from collections import Counter, defaultdict
+from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -119,21 +119,8 @@ def read_cell(sigma, budget, cell_dir):
             raise Bad("%s: a match of %s games, the plan's are of %d" % (where, st["games"], PLAN_GAMES))
     if len(seeds) != 1:
         raise Bad("%s: more than one jitter_seed (%s)" % (path, ", ".join(map(str, sorted(seeds)))))
-    by_pair = defaultdict(list)
-    for g in games:
-        by_pair[g["pair"]].append(g)
-    pairs = []
-    for p in sorted(by_pair):
-        gs = by_pair[p]
-        if len(gs) > 2:
-            raise Bad("%s: pair %d has %d games" % (path, p, len(gs)))
-        if len(gs) < 2:
-            continue  # a pair still being played
-        bw = [g for g in gs if g["white"] == base]
-        tw = [g for g in gs if g["white"] == test]
-        if len(bw) != 1 or len(tw) != 1:
-            raise Bad("%s: pair %d: the two games do not swap colours" % (path, p))
-        pairs.append((p, bw[0], tw[0]))
+    pairs = [(p, *sorted(gs, key=lambda g: g["white"] != base))
+             for p, gs in ur.complete_pairs(games, base, test, path)]
     return base, test, seeds.pop(), pairs
 
 
@@ -395,22 +382,15 @@ def main(argv=None):
     ap.add_argument("--out", help="output directory (default: ROOT)")
     ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if the files in --out are stale")
     a = ap.parse_args(argv)
-    out = a.out or a.root
-    try:
-        files, F = build(a.root)
-    except Bad as e:
-        print("%s: error: %s" % (NAME, e), file=sys.stderr)
-        return 2
-    code = ur.check_or_write(NAME, files, out, a.check)
-    if code is not None:
-        return code
+    return ur.generate(NAME, lambda: build(a.root), a.out or a.root, a.check, tell)
+
+
+def tell(F):
     for S in F["sigmas"] + [dict(F["overall"], sigma="all")]:
         h = S["reaching_575"]
         print("%s: sigma %s: %d/%d cells complete, %d games; %d of them reach 57.5%%; mean %s; pooled %s Elo %s" % (
             NAME, S["sigma"], S["cells_complete"], S["cells_planned"], S["games"], h["count"],
             S["mean_score_complete_cells"], S["pooled"]["score"], S["pooled"]["elo"]))
-    print("%s: wrote %s to %s" % (NAME, ", ".join(files), out))
-    return 0
 
 
 if __name__ == "__main__":

@@ -82,19 +82,8 @@ def capped(ws):
 def build(run):
     base, test, games = ur.read_match(run, node_clock=True)  # a torn last line dropped; ur.Bad if malformed
     pgn = ur.read_pgn(run, games)
-    by_pair = defaultdict(list)
-    for g in games:
-        by_pair[g["pair"]].append(g)
-    pairs = []
-    for p in sorted(by_pair):
-        gs = by_pair[p]
-        if len(gs) != 2:
-            continue
-        bw = [g for g in gs if g["white"] == base]
-        tw = [g for g in gs if g["white"] == test]
-        if len(bw) != 1 or len(tw) != 1:
-            raise ur.Bad("pair %d: the two games do not swap colours" % p)
-        pairs.append((p, bw[0], tw[0]))
+    pairs = [(p, *sorted(gs, key=lambda g: g["white"] != base))
+             for p, gs in ur.complete_pairs(games, base, test, "games.csv")]
     pairs.sort(key=lambda t: t[1]["budget"])
     done = [g for _, a, b in pairs for g in (a, b)]
     budget_of = {p: a["budget"] for p, a, _ in pairs}
@@ -340,21 +329,14 @@ def main(argv=None):
     ap.add_argument("--out", help="output directory (default: the run directory)")
     ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if the files in --out are stale")
     a = ap.parse_args(argv)
-    out = a.out or a.run
-    try:
-        files, F = build(a.run)
-    except ur.Bad as e:
-        print("%s: error: %s" % (NAME, e), file=sys.stderr)
-        return 2
-    code = ur.check_or_write(NAME, files, out, a.check)
-    if code is not None:
-        return code
+    return ur.generate(NAME, lambda: build(a.run), a.out or a.run, a.check, tell)
+
+
+def tell(F):
     T, ps, s = F["test"], F["pair_score_by_budget"], F["score"]
-    print("%s: %d pairs; %s wins %d (%s), draws %d, loses %d pairs; score %s, Elo %s [%s, %s]; %d lines; "
-          "wrote %s to %s" % (
-              NAME, F["pairs"], T, ps["%s_wins" % T]["count"], ps["%s_wins" % T]["share"], ps["draws"]["count"],
-              ps["%s_loses" % T]["count"], s["score"], s["elo"], s["elo_lo"], s["elo_hi"],
-              F["lines"]["distinct"], ", ".join(files), out))
+    print("%s: %d pairs; %s wins %d (%s), draws %d, loses %d pairs; score %s, Elo %s [%s, %s]; %d lines" % (
+        NAME, F["pairs"], T, ps["%s_wins" % T]["count"], ps["%s_wins" % T]["share"], ps["draws"]["count"],
+        ps["%s_loses" % T]["count"], s["score"], s["elo"], s["elo_lo"], s["elo_hi"], F["lines"]["distinct"]))
     top = F["parting_points"]["top"]
     if top:
         nd = top[0]
@@ -362,7 +344,6 @@ def main(argv=None):
             NAME, nd["ply"], nd["mover"], nd["games"], "; ".join(
                 "%s %s as %s x%d d%s" % (b["move"], b["build"], b["colour"], b["games"], b["depths"])
                 for b in nd["branches"])))
-    return 0
 
 
 if __name__ == "__main__":

@@ -14,25 +14,14 @@
 # report reads whatever cells are in.
 # Run it away from the tree you edit, resumable (each cell resumes; a finished cell leaves
 # CELL.done):
-#   mkdir -p ~/post-runs && cp openings/startpos.pgn scripts/post2006-queue.sh ~/post-runs/
+#   mkdir -p ~/post-runs && cp openings/startpos.pgn scripts/post2006-queue.sh scripts/queue-lib.sh ~/post-runs/
 #   cd ~/post-runs && RUNS=~/post-runs UMAX=<a copy of umax> nohup setsid bash post2006-queue.sh >> queue.log 2>&1 &
 # Stop between cells with `touch $RUNS/STOP`; a cell can be killed at any moment and resumed.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/queue-lib.sh"  # run DIR ARGS...
 cd "${RUNS:?set RUNS to the directory the runs are written into (not the tree you edit)}"
 UMAX=${UMAX:?set UMAX to a copy of the umax binary that no rebuild replaces}
 WAVER=(--clock-jitter 0.09 --game-jitter 0.1)
-run() { # dir, args...
-  local d=$1; shift
-  [ -f STOP ] && { echo "STOP file: not starting $d"; exit 0; }
-  [ -e "$d.done" ] && return
-  local r=(); [ -e "$d/games.csv" ] && r=(--resume)
-  mkdir -p "$(dirname "$d")"
-  echo "== $(date -u +%FT%TZ) $d ${r[*]} ($UMAX)"
-  "$UMAX" "$@" --out "$d" "${r[@]}" --concurrency 2 --no-progress >>"$d.log" 2>&1
-  local rc=$?
-  echo "== $(date -u +%FT%TZ) $d exit $rc"
-  [ $rc = 0 ] && touch "$d.done"
-}
 # van der Corput order of 0..n-1: each prefix spreads over the range
 vdc() { python3 -c "
 import sys

@@ -241,18 +241,8 @@ def read_cell(plan, budget, d):
         if jitter != plan.jitter:
             raise Bad("%s: wavering %s, the %s cells' %s" % (where, jitter, plan.key, plan.jitter))
     thinks = pgn_thinks(d, games)
-    by_pair = defaultdict(list)
-    for g in games:
-        by_pair[g["pair"]].append(g)
     pairs, no_pgn, unseen = [], 0, 0
-    for p in sorted(by_pair):
-        gs = by_pair[p]
-        if len(gs) > 2:
-            raise Bad("%s: pair %d has %d games" % (path, p, len(gs)))
-        if len(gs) < 2:
-            continue  # a pair still being played
-        if sorted(g["white"] for g in gs) != ["old", "sd"]:
-            raise Bad("%s: pair %d: the two games do not swap colours" % (path, p))
+    for p, gs in ur.complete_pairs(games, "old", "sd", path):
         if any(g["game"] not in thinks for g in gs):
             no_pgn += 1
             continue
@@ -869,17 +859,10 @@ def main(argv=None):
     ap.add_argument("--boot", type=int, default=BOOT, help="resamples of the grid (%(default)s)")
     ap.add_argument("--inner", type=int, default=INNER, help="matches per resampled cell in the grid's bootstrap (%(default)s)")
     a = ap.parse_args(argv)
-    try:
-        files, F = build(a.results, a.draws, a.boot, a.inner)
-    except Bad as e:
-        print("%s: error: %s" % (NAME, e), file=sys.stderr)
-        return 2
-    if not a.check:
-        for n in files:
-            os.makedirs(os.path.join(a.results, os.path.dirname(n)), exist_ok=True)
-    code = ur.check_or_write(NAME, files, a.results, a.check)
-    if code is not None:
-        return code
+    return ur.generate(NAME, lambda: build(a.results, a.draws, a.boot, a.inner), a.results, a.check, tell)
+
+
+def tell(F):
     for k, s in F["sets"].items():
         line = "%s: %s: %d/%d cells (%d complete), %d games" % (NAME, k, s["cells_in"], s["cells_planned"],
                                                                 s["cells_complete"], s["games"])
@@ -896,8 +879,6 @@ def main(argv=None):
         print("%s: model check %s: %s" % (NAME, m, "score %s [%s, %s], %s share %s" % (
             M["sd_score"], M["score_lo"], M["score_hi"], MAJOR, M[MAJOR + "_share"]) if "sd_score" in M else
             M.get("missing") or "cells missing: %s; blocks outside: %s" % (M["budgets_missing"], M["blocks_outside_grid"])))
-    print("%s: wrote %s to %s" % (NAME, ", ".join(files), a.results))
-    return 0
 
 
 if __name__ == "__main__":

@@ -218,17 +218,7 @@ def main():
     ap.add_argument("--json-only", action="store_true", help="write no startpos.md")
     ap.add_argument("--check", action="store_true", help="exit 1 if the files in --out are stale")
     a = ap.parse_args()
-    out = a.out or a.match
-    try:
-        files = build(a.match, a.json_only)
-    except ur.Bad as e:
-        print("%s: error: %s" % (NAME, e), file=sys.stderr)
-        return 2
-    code = ur.check_or_write(NAME, files, out, a.check)
-    if code is not None:
-        return code
-    print("%s: wrote %s to %s" % (NAME, ", ".join(files), out))
-    return 0
+    return ur.generate(NAME, lambda: (build(a.match, a.json_only), None), a.out or a.match, a.check)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@
 # scripts/study-setup.sh $RUNS prepares the run directory from results/ (finished runs marked
 # done, the others' committed rows to be resumed), openings included.
 set -u
+. "$(dirname "${BASH_SOURCE[0]}")/queue-lib.sh"  # run DIR ARGS...
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 cd "${RUNS:?set RUNS to the directory the runs are written into (not the tree you edit)}"
 UMAX=${UMAX:?set UMAX to a copy of the umax binary that no rebuild replaces}
@@ -18,17 +19,6 @@ UMAX=${UMAX:?set UMAX to a copy of the umax binary that no rebuild replaces}
 # measured 4.06, 4.02, 3.46, 3.74, 3.54, 4.09 M, median 3879468.
 SPEED=${SPEED:-7683265}
 ALL8=old,sd,noiid,iidr2,iidcut,sdp,iidpv,iidreset
-run() { # dir, args...
-  local d=$1; shift
-  [ -f STOP ] && { echo "STOP file: not starting $d"; exit 0; }
-  [ -e "$d.done" ] && { echo "== $d finished before: skipped"; return; }
-  local r=(); [ -e "$d/games.csv" ] || [ -e "$d/tournament.txt" ] && r=(--resume)
-  echo "== $(date -u +%FT%TZ) $d ${r[*]}"
-  "$UMAX" "$@" --out "$d" "${r[@]}" --concurrency 2 --no-progress >>"$d.log" 2>&1
-  local rc=$?
-  echo "== $(date -u +%FT%TZ) $d exit $rc"
-  [ $rc = 0 ] && touch "$d.done"
-}
 S15=(--tc 15 --tc-scale 2006 --tc-speed $SPEED)
 run startpos-scaled-15 match --builds old,sd "${S15[@]}" --games 1000 --openings startpos.pgn
 run startpos-sd-iidr2-scaled-15 match --builds sd,iidr2 "${S15[@]}" --games 500 --openings startpos.pgn

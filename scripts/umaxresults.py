@@ -474,6 +474,45 @@ def write_atomic(path, text):
         raise
 
 
+def complete_pairs(games, base, test, where):
+    """The complete pairs of a match's games in pair order: (pair, its two games in the file's
+    order); a pair still being played (one game) is left out. Bad: a pair of more than two
+    games, or two that do not swap colours between `base` and `test`."""
+    by_pair = defaultdict(list)
+    for g in games:
+        by_pair[g["pair"]].append(g)
+    pairs = []
+    for p in sorted(by_pair):
+        gs = by_pair[p]
+        if len(gs) > 2:
+            raise Bad("%s: pair %d has %d games" % (where, p, len(gs)))
+        if len(gs) < 2:
+            continue
+        if sorted(g["white"] for g in gs) != sorted([base, test]):
+            raise Bad("%s: pair %d: the two games do not swap colours" % (where, p))
+        pairs.append((p, gs))
+    return pairs
+
+
+def generate(name, build, out, check, tell=None):
+    """The end of every generator's main(): `build()` gives ({file name: text}, facts); with
+    `check`, 1 if a file in `out` is stale, else 0; otherwise the files are written, `tell(facts)`
+    prints what they say, and a last line names them. 2 after a one-line error (bad input, or
+    a file that cannot be written)."""
+    try:
+        files, facts = build()
+    except Bad as e:
+        print("%s: error: %s" % (name, e), file=sys.stderr)
+        return 2
+    code = check_or_write(name, files, out, check)
+    if code is not None:
+        return code
+    if tell:
+        tell(facts)
+    print("%s: wrote %s to %s" % (name, ", ".join(files), out))
+    return 0
+
+
 def check_or_write(name, files, out, check):
     """--check: 1 if a file of `files` ({file name: text}) in `out` differs, else 0; otherwise
     writes them (each whole or not at all): None, or 2 after a one-line error."""
@@ -484,8 +523,8 @@ def check_or_write(name, files, out, check):
             return 1
         return 0
     try:
-        os.makedirs(out, exist_ok=True)
         for n, text in files.items():
+            os.makedirs(os.path.dirname(os.path.join(out, n)), exist_ok=True)
             write_atomic(os.path.join(out, n), text)
     except OSError as e:
         print("%s: error: cannot write to %s: %s" % (name, out, e.strerror or e), file=sys.stderr)

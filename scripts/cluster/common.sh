@@ -25,6 +25,19 @@ die() {
   printf '%s: %s\n' "$script" "$*" >&2
   exit 1
 }
+# The options of the proof match both scripts take: `shared_option NAME VALUE` sets it and
+# succeeds, or fails for an option of the caller's own.
+shared_option() {
+  case "$1" in --games|--nodes|--hash-bits|--shards|--keep) ;; *) return 1 ;; esac
+  [ $# -ge 2 ] || die "$1 needs a value"
+  case "$1" in
+    --games) games=$2 ;;
+    --nodes) nodes=$2 ;;
+    --hash-bits) hash_bits=$2 ;;
+    --shards) shards=$2 ;;
+    --keep) keep=$2 ;;
+  esac
+}
 
 # The exact command and where it ran, for the committed logs.
 header() {

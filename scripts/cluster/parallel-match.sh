@@ -45,14 +45,10 @@ sshlogin=
 keep=
 tournament=
 while [ $# -gt 0 ]; do
+  shared_option "$@" && { shift 2; continue; }
   case "$1" in
-    --games) games=$2; shift 2 ;;
-    --nodes) nodes=$2; shift 2 ;;
-    --hash-bits) hash_bits=$2; shift 2 ;;
-    --shards) shards=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --sshlogin) sshlogin=$2; shift 2 ;;
-    --keep) keep=$2; shift 2 ;;
     --tournament) tournament=$2; shift 2 ;;
     -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;

@@ -38,14 +38,10 @@ demo_failure=0
 port=6817
 keep=
 while [ $# -gt 0 ]; do
+  shared_option "$@" && { shift 2; continue; }
   case "$1" in
-    --games) games=$2; shift 2 ;;
-    --nodes) nodes=$2; shift 2 ;;
-    --hash-bits) hash_bits=$2; shift 2 ;;
-    --shards) shards=$2; shift 2 ;;
     --demo-failure) demo_failure=1; shift ;;
     --port) port=$2; shift 2 ;;
-    --keep) keep=$2; shift 2 ;;
     -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
   esac

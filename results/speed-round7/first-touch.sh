@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Which processes of scripts/bench-vs-c.sh pay the first touch of their hash table, and how much.
 #
-#   scripts/speed/round7/first-touch.sh [ROUNDS]     (default 3; prints a log on stdout)
+#   results/speed-round7/first-touch.sh [ROUNDS]     (default 3; prints a log on stdout)
 #
 # Runs bench-vs-c's workload for build old (4 games x 4 thinks at --nodes 1000000, one process
 # per game) in bench-vs-c's order: contestants C (the timing twin), rust-full, rust, rotated by
@@ -12,7 +12,7 @@ set -euo pipefail
 rounds=${1:-3}
 case "$rounds" in (''|*[!0-9]*|0) echo "first-touch.sh: ROUNDS must be a positive whole number, not '$rounds'" >&2; exit 2 ;; esac
 [ $# -le 1 ] || { echo "first-touch.sh: one argument at most (ROUNDS)" >&2; exit 2; }
-cd "$(dirname "$0")/../../.."
+cd "$(dirname "$0")/../.."
 umax=target/release/umax
 [ -x "$umax" ] || { echo "first-touch.sh: build umax first (cargo build --release)" >&2; exit 2; }
 twin=$(scripts/build-original.sh --build old --twin --nodes 1000000 | awk '{print $4}')

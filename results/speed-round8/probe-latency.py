@@ -1,6 +1,6 @@
 """A measurement build: the cycles of the first load of every node's hash probe, by call site.
 
-    git worktree add /tmp/probe REV && python3 scripts/speed/round8/probe-latency.py /tmp/probe
+    git worktree add /tmp/probe REV && python3 results/speed-round8/probe-latency.py /tmp/probe
     (cd /tmp/probe && cargo build --release) && /tmp/probe/target/release/umax bench --build old --nodes 1000000
 
 Edits REV's src/engine.rs and src/bench.rs in that scratch tree (never committed, never

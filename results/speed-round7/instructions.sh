@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instructions a node, counted exactly by callgrind, for each umax binary given.
 #
-#   scripts/speed/round7/instructions.sh BIN [BIN..]     (prints a Markdown table on stdout)
+#   results/speed-round7/instructions.sh BIN [BIN..]     (prints a Markdown table on stdout)
 #
 # Workload: `BIN play --trace --build old --nodes 100000` fed "e2e4" and one empty line: one
 # think after 1. e4 at the published table size (its last root iteration runs past the node
