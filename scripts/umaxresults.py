@@ -45,7 +45,7 @@ from collections.abc import Mapping
 
 # The role-neutral fields of a games.csv row whose file names carry a build name.
 ROLE_FIELDS = ["score", "nodes", "cpu_s", "wall_s", "depth"]
-# The default pairing (src/builds.rs Pairing::default), for files that name no builds.
+# The default pairing (src/pairing.rs Pairing::default), for files that name no builds.
 DEFAULT_PAIRING = ("old", "sd")
 NUMERIC = {"game", "pair", "opening_id", "plies"}
 

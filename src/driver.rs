@@ -1,7 +1,8 @@
 //! Between the engine and its front ends: the one place a position is reached and a list of
 //! moves is entered into the engine and the referee in step, as the C's main loop does (each
-//! move a move line: `Engine::enter_move`, the hash cleared, micro-Max's own legality check).
-//! The think itself is [`Engine::think`] with its budget as a parameter
+//! move a move line: [`Searcher::enter_move`](micromax::seam::Searcher::enter_move), which for
+//! micro-Max clears the hash and runs its own legality check). The think itself is
+//! [`Searcher::think`](micromax::seam::Searcher::think) with its budget as a parameter
 //! ([`Limits`](micromax::Limits)).
 //!
 //! | front end | uses |

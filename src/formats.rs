@@ -27,8 +27,8 @@
 //! its line in the list of its owner: `report::SUMMARY_FILES` or `report::PLOT_FILES`
 //! (written by `umax report` and at the end of `umax match`), `ratings::files` (written by
 //! `umax tournament`), or `matchrun::match_dir::GAME_FILES` (appended per game). This file holds
-//! only the traits and the one atomic writer, on the ground floor: it names no format, so no
-//! format imports it back in a circle.
+//! only the traits and the one atomic writer, below every format (floor 3 of the harness): it
+//! names no format, so no format imports it back in a circle.
 //!
 //! The writers themselves stay beside the code they format (`summary_csv`, `print_summary`,
 //! the plot drawing, `pgn::game_text`, `bench::depth_csv`, `ratings::ratings_csv`); each

@@ -2,7 +2,7 @@
 //! `name<TAB>moves` lines (the built-in bench suite, `--positions` files; the judge's files may
 //! also hold FEN/EPD lines: one reader, [`parse_positions`]), and put into an engine by
 //! entering the moves as the C's main loop reads them. Used by `bench`, the match's clock
-//! calibration and the judge; on the ground floor of the harness, so none of them imports
+//! calibration and the judge; below all three (floor 4 of the harness), so none of them imports
 //! another for it.
 
 use crate::chess::{move_to_0x88, parse_uci};

@@ -1,12 +1,12 @@
 //! The builds: the catalogue of named variants of the search, as data. Each is a line of
-//! [`builds!`] below: its name, the search variant it runs (a type implementing
-//! [`Variant`](crate::mm32::Variant), defined in `micromax/src/mm32/variant.rs`: each build is its own
+//! `builds!` below: its name, the search variant it runs (a type implementing
+//! [`Variant`], defined in `micromax/src/mm32/variant.rs`: each build is its own
 //! compiled instance of the search, and the conditions of the others cost it nothing), its C
 //! twin in `original/` (the patch against `micro-max-3.2.c` it is node-identical to, if any),
 //! whether it is experimental, and a one-line description.
 //!
 //! The catalogue sits above the engine: the engine knows variants, not builds. Adding a build
-//! is a line here (and a variant type with its constants in `engine/variant.rs` if it is a new
+//! is a line here (and a variant type with its constants in `mm32/variant.rs` if it is a new
 //! idea). Everything else (match, tournament, games.csv's columns, the report, the plots,
 //! `bench`, `verify-c`, `umax builds`, the C-parity tests) takes the build from this list.
 

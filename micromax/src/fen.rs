@@ -1,4 +1,4 @@
-//! Setting the engine up from a FEN: [`Engine::set_fen`]. The C has no counterpart (it always
+//! Setting the engine up from a FEN: [`Engine::set_fen`](crate::mm32::Engine::set_fen). The C has no counterpart (it always
 //! starts from the initial position), so everything here is a definition of ours, chosen so a
 //! position set from a FEN is the position micro-Max would have reached by moves.
 //!
@@ -22,7 +22,7 @@
 //!   with the matching castling right. A king, queen, bishop or knight gets it when it stands on
 //!   its own initial square: in the C every back-rank piece starts virgin and loses the bit when
 //!   it first moves; for these pieces the bit changes no search (castling needs a virgin rook in
-//!   the corner as well), and giving it makes `set_fen(startpos)` equal to [`Engine::reset`]
+//!   the corner as well), and giving it makes `set_fen(startpos)` equal to [`Engine::reset`](crate::mm32::Engine::reset)
 //!   bit for bit.
 //! - **Side to move** `k`: 8 white, 16 black.
 //! - **E.p. square** `O`: the square a double-stepping pawn skipped, as the C stores it
@@ -45,7 +45,7 @@
 //!   than the pawn). A FEN does not say how many promotions were made, so `set_fen` takes the
 //!   material difference alone: exact for any position reached without promotions, 7 off per
 //!   net promotion otherwise.
-//! - **Hash table**: cleared (as by [`Engine::reset`]); `N`, `K`, `L` are 0.
+//! - **Hash table**: cleared (as by [`Engine::reset`](crate::mm32::Engine::reset)); `N`, `K`, `L` are 0.
 //!
 //! # What is rejected
 //!

@@ -459,7 +459,7 @@ pub const ABORT_POLL_NODES: i32 = 4096;
 /// moves (ply >= 1) has completed, so there is always a searched move.
 ///
 /// This is not micro-Max: it lives in a separate instance of the search (the `ABORT` const
-/// generic), used by [`Engine::think`] only while `abort` is set. The faithful instances
+/// generic), used by [`Engine::think`](crate::mm32::Engine::think) only while `abort` is set. The faithful instances
 /// (`play`, `bench`, `match`, the parity tests) carry no trace of it.
 #[derive(Clone, Debug, Default)]
 pub struct Abort {

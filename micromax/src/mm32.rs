@@ -1,6 +1,6 @@
 //! micro-Max 3.2 by H.G. Muller, ported line by line from the listing in `original/`.
 //!
-//! The C's globals are the fields of [`Engine`]; its `D()` is [`Engine::search`], which reads
+//! The C's globals are the fields of [`Engine`]; its `D()` is `Engine::search` (`search.rs`), which reads
 //! side by side with the C: same order, the C's comments beside the lines they explain, the
 //! one-letter names kept. `char` in the C is `i8` here, and every place the C truncates an `int`
 //! into a `char` is an explicit `as i8`.
@@ -15,7 +15,7 @@
 //! | `O`     | `self.O`            | e.p. square (or castling rook square) of the last move, as a `char` |
 //! | `K`,`L` | `self.K`, `self.L`  | move from/to (entered, or thought up)                     |
 //! | `k` (main) | `self.k`         | side to move: 8 = white, 16 = black                        |
-//! | `D()`   | `search::<V, AUDIT, ABORT>()` | recursive search; `V` the [`Variant`] (`engine/variant.rs`), `AUDIT` the invariant counters (tests only), `ABORT` the uci stop |
+//! | `D()`   | `search::<V, AUDIT, ABORT>()` | recursive search; `V` the [`Variant`] (`mm32/variant.rs`), `AUDIT` the invariant counters (tests only), `ABORT` the uci stop |
 //! | `P`     | `P` (self-deepening; iidcut) | the variant's last argument: ultimate depth (see `docs/spec/builds.md`, sd), or the node type (iidcut, iidpv, iidreset) |
 //!
 //! Inside `search`: `k` side, `q,l` window, `e` eval, `J,Z` hash keys, `E` e.p. square,
@@ -27,13 +27,13 @@
 //! huge pages; in an iteration at `d>=2`, where every move is searched, the moves come from a
 //! generator that walks exactly as the C's loops do (`next_move`), run `AHEAD` moves ahead of
 //! the search so that each reply's hash slot is prefetched when its move is found; the body of
-//! the loop, from the evaluation of a move to its undo, is [`Engine::search_move`], shared by
+//! the loop, from the evaluation of a move to its undo, is `Engine::search_move`, shared by
 //! both loops; the table clear touches only the entries written
 //! ([`Engine::set_full_clear`] restores the C's); in an iteration at `d=1`, where only
 //! recaptures are searched, the C's own loops generate the moves, and the pieces that can reach
 //! neither the recapture square, an enemy king nor a castling square are skipped (none of their
 //! moves does anything there, in the C either: `D1Targets`). Those helpers live beside this
-//! file, in `engine/speed/`, each tied to the C line it shadows; this file keeps the port.
+//! file, in `mm32/speed/`, each tied to the C line it shadows; this file keeps the port.
 //!
 //! The self-deepening build's changes (`docs/spec/builds.md`, sd) are marked
 //! `sd change 1` … `sd change 6` at the lines where they land.

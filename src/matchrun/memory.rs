@@ -176,7 +176,7 @@ mod tests {
         assert_eq!(engines(pairing, 24), old + mm48);
         // the test engine holds no table
         let first = Pairing {
-            base: Build::FirstLegal,
+            base: "first-legal".parse().unwrap(),
             test: Build::Old,
         };
         assert!(engines(first, 24) < old + (1 << 20));

@@ -3,9 +3,9 @@
 //!
 //! | C main loop                               | here                                     |
 //! |-------------------------------------------|------------------------------------------|
-//! | process start                             | `driver::start` (`Engine::reset`, table kept) |
-//! | move line (opening or opponent's move)    | `driver::enter` (`Engine::enter_move`)   |
-//! | empty line (think, then its own check)    | `Engine::think(&limits)`                 |
+//! | process start                             | `driver::start` (`Searcher::reset`, table kept) |
+//! | move line (opening or opponent's move)    | `driver::enter` (`Searcher::enter_move`) |
+//! | empty line (think, then its own check)    | `Searcher::think(&limits)`               |
 //!
 //! Only `think()` is timed and counted; the legality checks of fed moves are not.
 

@@ -3,7 +3,7 @@
 //! micro-Max itself has no protocol beyond its console (`umax play`); this module is new, and
 //! every engine decision still comes from the port: positions are reached the way the C's main
 //! loop reaches them (`enter_move`: clear the hash, legality check, in order from the initial
-//! position), and a `go` is the main loop's think (`Engine::think`). With the same node budget,
+//! position), and a `go` is the main loop's think (`Searcher::think_playing`). With the same node budget,
 //! `umax uci` therefore plays exactly the moves `umax play` plays on empty lines.
 //!
 //! # The protocol as implemented

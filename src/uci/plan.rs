@@ -36,7 +36,7 @@ pub const MAX_NODESTIME: i64 = 100_000;
 /// counts it: the side has `time × nodestime` nodes and the think the C's root rule with
 /// `floor(nodes / movestogo)` (30 when absent; plus 3/4 of the increment's nodes) in place of
 /// `1e7`, and no time limit at all. A bare `go` (no limit at all) thinks to `default_nodes`, the
-/// engine's own published limit (3.2's `1e7`, 4.8's `1e6`: `Kind::default_node_limit`).
+/// engine's own published limit (3.2's `1e7`, 4.8's `1e6`: `Capabilities::default_node_limit`).
 pub fn plan(g: &GoParams, white: bool, nodestime: i64, default_nodes: i64) -> SearchPlan {
     let ms = |t: Option<i64>| t.map(|t| t.clamp(0, MAX_MS));
     let mut p = SearchPlan {

@@ -47,7 +47,7 @@ impl std::ops::AddAssign for Cell {
     }
 }
 
-/// An iteration in progress (kept by [`Anatomy::iteration_start`]).
+/// An iteration in progress (kept by `Anatomy::iteration_start`).
 #[derive(Clone, Copy, Debug)]
 pub struct IterationMark {
     start: u64,
@@ -345,7 +345,7 @@ impl super::Engine {
         }
     }
 
-    /// Count where each root iteration's nodes go ([`anatomy::Anatomy`]); `on` also makes the
+    /// Count where each root iteration's nodes go ([`Anatomy`]); `on` also makes the
     /// engine audit (the counting instance of the search), `off` drops the counters and
     /// leaves `auditing` as it was.
     pub fn set_anatomy(&mut self, on: bool) {
@@ -357,7 +357,7 @@ impl super::Engine {
         }
     }
 
-    /// The counters of the last root iteration, if [`Engine::set_anatomy`] is on.
+    /// The counters of the last root iteration, if `set_anatomy` is on.
     pub fn anatomy(&self) -> Option<&Anatomy> {
         self.anatomy.as_deref()
     }

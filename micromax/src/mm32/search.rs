@@ -154,7 +154,7 @@ impl Engine {
         z: i32,
         n: i32,
         P: i32, // sd change 1: the ultimate depth, a new last argument (iidcut: the node type)
-        pieces: Pieces, // speed: the squares of both sides' pieces (`engine/speed/pieces.rs`)
+        pieces: Pieces, // speed: the squares of both sides' pieces (`mm32/speed/pieces.rs`)
     ) -> i32 {
         // the node's own arguments, the same for every move it searches ([`Engine::search_move`])
         let node = Node {
@@ -452,7 +452,7 @@ impl Engine {
                 // speed: only a few target squares matter (C: `h=d-(y!=z)`; see `D1Targets`)
                 let d1 = if Y & 8 == 0 {
                     if m < l && !(early && start == 0) {
-                        // speed: the slot of the first recapture's reply (`engine/speed/d1.rs`)
+                        // speed: the slot of the first recapture's reply (`mm32/speed/d1.rs`)
                         self.prefetch_first_recapture(k, J, z, own, start);
                     }
                     Some(self.d1_targets(z, E, pieces.kings & pieces.theirs))

@@ -78,7 +78,7 @@ impl Searcher for Engine {
     fn inject_fault(&mut self, fault: TestFault) {
         Engine::inject_fault(self, fault);
     }
-    /// With the material score beyond `±I/4` ([`material_beyond_quarter`]) the move is entered
+    /// With the material score beyond `±I/4` (`material_beyond_quarter`) the move is entered
     /// with the material baseline taken out of `Q` ([`Engine::with_material_rebased`]): a
     /// search is the same under such a shift except where scores meet the C's constants (`±I`,
     /// `I/4`), which is exactly the trap stepped around. Elsewhere it is `enter_move` itself.

@@ -111,7 +111,7 @@ impl Engine {
     }
 
     /// `F(i,0,U)A[i].K=0;`: clear the hash table (not `A[U]`, which the C never clears). By
-    /// default only the entries written since the last clear (see `engine/speed/dirty.rs`).
+    /// default only the entries written since the last clear (see `mm32/speed/dirty.rs`).
     pub fn clear_hash(&mut self) {
         self.clear_written();
     }

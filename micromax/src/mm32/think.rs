@@ -75,7 +75,7 @@ impl Engine {
         search(self, k, -I, I, e, 1, 1, o_, z, n, 0)
     }
 
-    /// Whether the last [`Engine::think`] was cut inside an iteration by [`Engine::abort`].
+    /// Whether the last [`Engine::think`] was cut inside an iteration by its `Limits::abort`.
     pub fn aborted(&self) -> bool {
         self.aborted
     }

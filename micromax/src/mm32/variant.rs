@@ -1,7 +1,7 @@
 //! The variants of `D()`: one zero-sized type per variant, its differences from micro-Max 3.2 as
 //! the associated constants of [`Variant`]. Every constant has a default that is 3.2's own
 //! behaviour, so a variant names only what it changes, and a new idea is one constant (with
-//! its default) plus its use at the lines of [`Engine::search`](super::Engine::search) it
+//! its default) plus its use at the lines of `Engine::search` it
 //! changes. The search is generic over the variant (`search::<V, AUDIT, ABORT>`): each variant
 //! is its own compiled instance, and the constants of the others cost it nothing.
 //!

@@ -12,7 +12,7 @@
 //!   root call pass `u=0`. The search takes the build as a const generic, so `mm48` carries
 //!   none of it.
 //!
-//! The C's globals are the fields of [`Mm48`]; `D()` is [`Mm48::search`] (`search.rs`); `main()`
+//! The C's globals are the fields of [`Mm48`]; `D()` is `Mm48::search` (`search.rs`); `main()`
 //! is [`Mm48::console`] (`console.rs`), and its two steps are [`Mm48::enter_move`] and
 //! [`Mm48::think`] (`think.rs`). `char` in the C is `i8` here (gcc's `char` is signed on x86),
 //! `int` is `i32`; every place the C truncates an `int` into a `char` is an explicit `as i8`,
