@@ -16,7 +16,7 @@ set -euo pipefail
 old=$1 new=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-instances() { nm -S -C "$1" | awk '/ umax::engine::Engine::search$/ {print $1, $2}'; }
+instances() { nm -S -C "$1" | awk '/ (umax::engine|micromax::mm32)::search::<impl (umax::engine|micromax::mm32)::Engine>::search$/ {print $1, $2}'; }
 dis() { # binary start size
   objdump -d --no-show-raw-insn --start-address=0x"$2" \
     --stop-address="$(printf '0x%x' $((0x$2 + 0x$3)))" "$1" |
@@ -34,15 +34,15 @@ ref_run=$(awk '$1 == "ref" {print $3}' "$tmp/addr")
 ref_nm=$(nm "$new" | awk '/ [tT] .*6builds18instance_addresses/ {print $1}' | head -1)
 [ -n "$ref_nm" ] || { echo "no instance_addresses symbol in $new" >&2; exit 2; }
 delta=$(( ref_run - 0x$ref_nm ))
-nm -S "$new" | awk '/ [tT] .*6engine6Engine6search/ {print $1, $2}' > "$tmp/search"
+nm -S "$new" | awk '/ [tT] .*(6engine6Engine6search|mm326search.*Engine.*6search)/ {print $1, $2}' > "$tmp/search"
 status=0
 while read -r build kind addr; do
   [ "$build" = ref ] && continue
   top=$(printf '%x' $(( addr - delta )))
-  # the top-level wrapper jumps to (or calls) its search instance
+  # the top-level wrapper (the root's set-up, then a jump or call) leads to its search instance
   target=$(objdump -d --no-show-raw-insn --start-address=0x"$top" \
-    --stop-address="$(printf '0x%x' $((0x$top + 64)))" "$new" |
-    grep -m1 -oP '(jmp|call)\s+\K[0-9a-f]+(?= <_ZN4umax6engine6Engine6search)' || true)
+    --stop-address="$(printf '0x%x' $((0x$top + 2048)))" "$new" |
+    grep -m1 -oP '(jmp|call)\s+\K[0-9a-f]+(?= <_ZN(4umax6engine6Engine6search|8micromax4mm326search))' || true)
   if [ -z "$target" ]; then
     echo "$build $kind: its wrapper at 0x$top does not lead to a search instance" >&2; status=1; continue
   fi
