@@ -11,6 +11,7 @@
 //! assert!(think.played && think.searched > 0);
 //! ```
 
+mod board_scan;
 pub mod builds;
 pub mod clock;
 pub mod faults;
@@ -23,6 +24,7 @@ pub mod mm32;
 pub mod mm48;
 pub mod seam;
 pub mod text;
+mod written;
 pub mod x88;
 
 pub use clock::{thread_cpu_seconds, wall_seconds};

@@ -96,7 +96,9 @@ pub const CAPABILITIES: crate::seam::Capabilities = crate::seam::Capabilities {
 /// Bytes an [`Mm48`] of `hash_bits` holds at most: its table of 2^`hash_bits` entries (12
 /// bytes each, as the C's) and its board and state (under 4 KB).
 pub fn engine_bytes(hash_bits: u32) -> u64 {
-    (1u64 << hash_bits) * std::mem::size_of::<Entry48>() as u64 + 4096
+    let entries = 1u64 << hash_bits;
+    let written_list = entries / 16 * std::mem::size_of::<u32>() as u64;
+    entries * std::mem::size_of::<Entry48>() as u64 + written_list + 4096
 }
 
 /// Relative piece values `w[]`.
@@ -136,6 +138,9 @@ pub struct Mm48 {
     A: Vec<Entry48>,
     /// `U-1`: the index mask.
     mask: i32,
+    /// The entries of `A` written since it was last all zero (not the C: a reset clears only
+    /// those; `crate::written`).
+    dirty: crate::written::Dirty,
     Q: i32,
     O: i32,
     K: i32,
@@ -197,6 +202,15 @@ impl Mm48 {
         self.watch.bound.seconds
     }
 
+    /// Notes that entry `a` is about to be written, if it is still all zero (not the C: for
+    /// [`Mm48::reset`]'s clear of the entries written).
+    #[inline(always)]
+    fn mark_written(&mut self, a: usize) {
+        if self.A[a] == Entry48::default() {
+            self.dirty.mark(a);
+        }
+    }
+
     /// The watchdog's look (`watch_left` ran out): the next countdown, or its panic.
     #[cold]
     #[inline(never)]
@@ -221,6 +235,7 @@ impl Mm48 {
             },
             A: table::zeroed_table(u),
             mask: (u - 1) as i32,
+            dirty: crate::written::Dirty::new(u / 16),
             Q: 0,
             O: 0,
             K: 0,
@@ -251,8 +266,18 @@ impl Mm48 {
         self.b = [0; 256];
         self.setup_board();
         // written over in place: pages already touched stay mapped (a fresh allocation at every
-        // reset paid a page fault per 4 KB the next search touched: slower, measured)
-        self.A.fill(Entry48::default());
+        // reset paid a page fault per 4 KB the next search touched: slower, measured); only
+        // the entries written since the table was last all zero, or all of it when more were
+        // written than the list holds (a fresh table: none, and no page of it is touched)
+        match self.dirty.written() {
+            Some(list) => {
+                for &idx in list {
+                    self.A[idx as usize] = Entry48::default();
+                }
+            }
+            None => self.A.fill(Entry48::default()),
+        }
+        self.dirty.reset();
         (
             self.Q, self.O, self.K, self.L, self.N, self.R, self.J, self.Z,
         ) = (0, 0, 0, 0, 0, 0, 0, 0);

@@ -6,6 +6,7 @@
 //! `SD` selects the self-deepening build; its four changes are marked `sd 1` .. `sd 4`.
 
 use super::*;
+use crate::board_scan::{own_squares, square_0x88, square_index};
 
 /// What the scan hands `make_and_search`: the move (`x`->`y`, piece `u` of type `p`, taking `t`
 /// on `H`, ray step `r`; `F`,`G` the castling rook's squares) and the node's state it reads (`k`
@@ -122,6 +123,10 @@ impl Mm48 {
         q -= 1; // q--: adj. window: delay bonus
         self.k ^= 24; // change sides
         let k = self.k; // (the same all through the node: every child flips it back)
+        // speed: the squares the scan's `u&k` test passes, all at once (`crate::board_scan`):
+        // every move the node makes is undone before the scan goes on, so the set holds for
+        // every iteration of the node
+        let own = own_squares(self.b.first_chunk::<129>().expect("b holds 256"), k);
         let entry = self.A[a];
         d = entry.D as i32; // resume at stored depth
         m = entry.V;
@@ -159,8 +164,7 @@ impl Mm48 {
             {
                 break;
             }
-            x = X; // x=B=X: start scan at prev. best
-            B = X;
+            B = X; // x=B=X: start scan at prev. best (x: the scan's first square, below)
             h = Y as i32 & S; // request try noncastl. 1st
             // P=d<3?I:D(-l,1-l,-e,S,0,d-3): search null move (sd 4: u=0)
             P = if d < 3 {
@@ -176,10 +180,17 @@ impl Mm48 {
             };
             self.N = self.N.wrapping_add(1); // node count (for timing)
             let castled = (E - S) & self.at(E) as i32;
-            'scan: loop {
-                // do{...}W((x=x+9&~M)-B): scan board looking for own piece (inefficient!)
+            // do{...}W((x=x+9&~M)-B): scan board looking for own piece (inefficient!); speed:
+            // only the squares of own pieces, in the scan's order from B (bit i of `rest` is the
+            // scan's i-th square), so the test `u&k` below always passes
+            let start = square_index(B);
+            let mut rest = own.rotate_right(start);
+            'scan: while rest != 0 {
+                x = square_0x88((rest.trailing_zeros() + start) & 63);
+                rest &= rest - 1;
                 u = self.at(x as i32);
-                if u as i32 & k != 0 {
+                debug_assert!(u as i32 & k != 0);
+                {
                     p = u & 7; // r=p=u&7: p = piece type (set r>0)
                     r = p as i32;
                     j = o[p as usize + 16]; // first step vector f.piece
@@ -311,10 +322,8 @@ impl Mm48 {
                         }
                     }
                 }
-                x = ((x as i32 + 9) & !M) as i8; // next sqr. of board, wrap
-                if x == B {
-                    break;
-                }
+                // x=x+9&~M: the next square of the board, wrapping, until it is B again (the
+                // squares between are those `rest` skips)
             }
             // C:
             if ((m > I - M) as i32 | (m < M - I) as i32) != 0 {
@@ -327,6 +336,7 @@ impl Mm48 {
             if self.A[a].D < 99 {
                 // protect game history; always store in hash tab: move, type (bound/exact),
                 // encoded in X S,8 bits
+                self.mark_written(a);
                 let slot = &mut self.A[a];
                 slot.K = self.Z;
                 slot.V = m;
@@ -468,6 +478,7 @@ impl Mm48 {
         {
             self.Q = -e - i;
             self.O = F;
+            self.mark_written(a);
             self.A[a].D = 99; // lock game in hash as draw
             self.A[a].V = 0;
             self.R += i >> 7; // captured non-P material

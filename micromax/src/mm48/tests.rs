@@ -239,3 +239,32 @@ fn think_is_the_consoles_empty_line() {
         assert!(got == want, "sd {sd}");
     }
 }
+
+/// A reset clears only the entries written since the table was last empty (or all of it when
+/// the list overflowed): the table is then all zero, as a fresh process's, and the next think
+/// searches the same tree as a fresh engine's.
+#[test]
+fn a_reset_empties_the_table_as_a_fresh_process_has_it() {
+    // 16 bits: the list of written entries suffices; 8 bits: it overflows, the clear is whole
+    for (bits, thinks) in [(16, 0), (16, 1), (16, 4), (8, 3)] {
+        let mut e = Mm48::new(false, bits);
+        assert!(e.enter_move("e2e4"));
+        for _ in 0..thinks {
+            e.think_nodes(3000);
+        }
+        if thinks > 0 {
+            assert!((0..e.table_size()).any(|i| e.entry(i) != Entry48::default()));
+        }
+        e.reset();
+        for i in 0..e.table_size() {
+            assert_eq!(
+                e.entry(i),
+                Entry48::default(),
+                "entry {i} after {thinks} thinks"
+            );
+        }
+        let mut fresh = Mm48::new(false, bits);
+        let (a, b) = (e.think_nodes(20_000), fresh.think_nodes(20_000));
+        assert_eq!((a.nodes, &a.mv), (b.nodes, &b.mv));
+    }
+}

@@ -62,45 +62,6 @@ impl Engine {
     }
 }
 
-/// The entries whose key went from 0 to non-0 since the last clear, for [`Engine::clear_hash`]:
-/// clearing only those is exactly the C's full clear, since an entry's other fields are never
-/// read while its key is 0. At most U/16 are listed: clearing entries one by one costs ~10 ns
-/// each (random writes), the whole table ~10 ms (one sequential pass over 200 MB), so beyond
-/// ~1M entries the full clear is the faster one. The buffer is allocated zeroed at its full
-/// size (the kernel's untouched zero pages until used), so a mark is one compare and one store:
-/// `len` counts every mark, and past the buffer's end (overflow) only counts.
-pub(in crate::mm32) struct Dirty {
-    list: Box<[u32]>,
-    len: usize,
-}
-
-impl Dirty {
-    /// Room for `capacity` entries.
-    pub(in crate::mm32) fn new(capacity: usize) -> Dirty {
-        Dirty {
-            list: vec![0u32; capacity].into_boxed_slice(),
-            len: 0,
-        }
-    }
-
-    #[inline(always)]
-    fn mark(&mut self, a: usize) {
-        if let Some(slot) = self.list.get_mut(self.len) {
-            *slot = a as u32;
-        }
-        self.len += 1;
-    }
-
-    /// The entries marked since the last [`Dirty::reset`], or `None` if more were than fit.
-    pub(in crate::mm32) fn written(&self) -> Option<&[u32]> {
-        self.list.get(..self.len)
-    }
-
-    fn reset(&mut self) {
-        self.len = 0;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,8 +25,8 @@ mod dirty;
 mod hash_table;
 mod pieces;
 
+pub(in crate::mm32) use crate::written::Dirty;
 pub(in crate::mm32) use ahead::{AHEAD, Ahead, GenState};
-pub(in crate::mm32) use dirty::Dirty;
 pub(in crate::mm32) use hash_table::hash_table;
 pub(crate) use pieces::Pieces;
 pub(in crate::mm32) use pieces::{square_0x88, square_index};
