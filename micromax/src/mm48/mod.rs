@@ -211,6 +211,19 @@ impl Mm48 {
         }
     }
 
+    /// Asks for the cache line of `A[a]` (not the C: a hint, no change to any state).
+    #[inline(always)]
+    fn prefetch_slot(&self, a: usize) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            // SAFETY: a prefetch never faults and changes no memory; a < U, inside A.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(self.A.as_ptr().wrapping_add(a) as *const i8) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = a;
+    }
+
     /// The watchdog's look (`watch_left` ran out): the next countdown, or its panic.
     #[cold]
     #[inline(never)]

@@ -127,6 +127,11 @@ impl Mm48 {
         // every move the node makes is undone before the scan goes on, so the set holds for
         // every iteration of the node
         let own = own_squares(self.b.first_chunk::<129>().expect("b holds 256"), k);
+        if n >= 3 {
+            // speed: the null move's reply (an iteration of depth >= 3 searches one) probes
+            // A[J+k*S&U-1] first thing: its line is asked for now, beside this node's own
+            self.prefetch_slot((self.J.wrapping_add(k.wrapping_mul(S)) & self.mask) as usize);
+        }
         let entry = self.A[a];
         d = entry.D as i32; // resume at stored depth
         m = entry.V;
@@ -398,6 +403,17 @@ impl Mm48 {
         let mut V: i32;
         let mut C: i32;
         let mut s: i32;
+        if p >= 3 {
+            // speed: the reply probes A[J'+k*F&U-1] first thing, J' the key after this move
+            // (below: `J+=J(0)`, with b[y]=u|32 for a piece that is not a pawn): its line is
+            // asked for now, before the move is made and scored
+            let after = self.J.wrapping_add(
+                self.key(y as i32, u | 32)
+                    .wrapping_sub(self.key(x as i32, u))
+                    .wrapping_sub(self.key(H as i32, t)),
+            );
+            self.prefetch_slot((after.wrapping_add(k.wrapping_mul(F)) & self.mask) as usize);
+        }
         v = if p < 6 {
             // center positional pts.
             self.at(x as i32 + 8) as i32 - self.at(y as i32 + 8) as i32
