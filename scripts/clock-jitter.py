@@ -79,24 +79,12 @@ def is_cpu_clock(run_dir, pgn):
 
 
 def read_games(pgn):
-    """Yield (tags, movetext) per game; movetext may be torn for the last game."""
-    tags, moves = {}, []
-    in_moves = False
+    """Yield (tags, movetext) per game, by umaxresults' PGN reader; movetext may be torn for
+    the last game."""
     with open(pgn, errors="replace") as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if line.startswith("["):
-                if in_moves:
-                    yield tags, " ".join(moves)
-                    tags, moves, in_moves = {}, [], False
-                m = re.match(r'^\[(\w+) "(.*)"\]\s*$', line)
-                if m:
-                    tags[m.group(1)] = m.group(2)
-            elif line.strip():
-                in_moves = True
-                moves.append(line)
-    if tags:
-        yield tags, " ".join(moves)
+        text = f.read()
+    for _, tags, moves in ur.pgn_games(text):
+        yield tags, moves
 
 
 def thinks_of(movetext):

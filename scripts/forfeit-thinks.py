@@ -27,16 +27,12 @@ COLUMNS = ["game", "loser", "ply", "think_out_of_book", "move_cpu_s", "left_s",
 
 
 def pgn_games(path):
+    """game number -> its movetext (tags left out), by umaxresults' PGN reader."""
     try:
         text = open(path, encoding="utf-8").read()
     except OSError as e:
         ur.fail(f"{path}: {e}")
-    out = {}
-    for chunk in text.split("[Event ")[1:]:
-        m = re.search(r'\[Round "(\d+)"\]', chunk)
-        if m:
-            out[int(m.group(1))] = chunk
-    return out
+    return {rnd: moves for rnd, _, moves in ur.pgn_games(text) if rnd is not None}
 
 
 def rows(run_dir):
@@ -67,8 +63,7 @@ def rows(run_dir):
         nodes = r[f"{role}_nodes"]
         cpu = r[f"{role}_cpu_s"]
         # the loser's other thinks: the PGN comment of each of its moves ("... 12.042s 54014425n")
-        moves_text = flat.split("]")[-1]
-        comments = re.findall(r"\{([^}]*)\}", moves_text)[:plies]
+        comments = re.findall(r"\{([^}]*)\}", flat)[:plies]
         others = sum(int(m.group(1)) for i, c in enumerate(comments) if i % 2 == colour
                      for m in [re.search(r"\s(\d+)n\b", c)] if m)
         forfeit_nodes = nodes - others

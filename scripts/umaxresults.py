@@ -397,6 +397,23 @@ _PGN_TAG = re.compile(r"\[(?<![^\n]\[).*\]\s*$", flags=re.M)
 _PGN_COMMENT = re.compile(r"\{\s*(?:[^\s}]*/(\d+)\s+[\d.]+s\s+(\d+)n\b|(book))?[^}]*\}")
 
 
+_PGN_TAG_PAIR = re.compile(r'^\[(\w+) "(.*)"\]\s*$', flags=re.M)
+
+
+def pgn_games(text):
+    """The games of a games.pgn's text, in file order: (round or None, {tag: value}, movetext),
+    one per `[Event ...]` chunk (the one PGN reader of the scripts). The movetext is the chunk
+    without its tag lines, its lines joined by spaces; the last game may be torn (a game being
+    written), which its reader tells by its result token or its comments' count."""
+    for chunk in _PGN_GAME.split(text):
+        if not chunk.lstrip().startswith("[Event "):
+            continue
+        tags = dict(_PGN_TAG_PAIR.findall(chunk))
+        m = _PGN_ROUND.search(chunk)
+        body = _PGN_TAG.sub("", chunk)
+        yield (int(m.group(1)) if m else None), tags, " ".join(line for line in body.split("\n") if line.strip())
+
+
 def read_pgn(run, games):
     """game number -> (thinks, TimeControl nodes) from RUN/games.pgn, for the games of `games`
     (dicts with `game` and `moves`; the number is in the `[Round "N"]` tag). thinks: per ply the
