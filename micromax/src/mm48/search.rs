@@ -190,6 +190,15 @@ impl Mm48 {
             // scan's i-th square), so the test `u&k` below always passes
             let start = square_index(B);
             let mut rest = own.rotate_right(start);
+            if d == 1 && h == 0 && castled == 0 && e >= -1 {
+                // speed: at d=1 no move is searched and a move's score is `i-p`; with the
+                // stand-pat `e >= -1` a non-capture's (`-p <= -1`) never beats `m`, and with no
+                // castling to check and no hash move to sneak in, only the captures (and a king
+                // capture) can change `m`, `X`, `Y`: found in the scan's order by
+                // `d1_captures`, which skips the empty squares' steps
+                (m, X, Y) = self.d1_captures(rest, start, k, E, m, X, Y);
+                rest = 0;
+            }
             'scan: while rest != 0 {
                 x = square_0x88((rest.trailing_zeros() + start) & 63);
                 rest &= rest - 1;
@@ -357,6 +366,81 @@ impl Mm48 {
         }
         self.k ^= 24; // change sides back
         m + (m < e) as i32 // return m+=m<e: delayed-loss bonus
+    }
+
+    /// The scan of a `d=1` iteration for its captures alone (speed; see the call): the own
+    /// pieces of `rest` (bit i the scan's i-th square from `start`), each piece's directions
+    /// and rays as the scan walks them, and for each capture the scan's `i=37*w[t&7]+(t&192);
+    /// m=i<0?I:m; v=i-p; if(v>m)m=v,X=x,Y=y|S&F` (`F` is `S` for every capture: only a
+    /// pawn's or a king's first step that makes no capture sets it). A non-slider's ray ends at
+    /// its first step (its second steps, a pawn's double push and castling, capture nothing); a
+    /// slider's goes on over empty squares. The same `m`, `X`, `Y` as the scan's.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn d1_captures(
+        &self,
+        mut rest: u64,
+        start: u32,
+        k: i32,
+        E: i32,
+        mut m: i32,
+        mut X: i8,
+        mut Y: i8,
+    ) -> (i32, i8, i8) {
+        while rest != 0 {
+            let x = square_0x88((rest.trailing_zeros() + start) & 63) as i32;
+            rest &= rest - 1;
+            let u = self.at(x);
+            let p = (u & 7) as i32;
+            let mut r = p;
+            let mut j = o[p as usize + 16];
+            loop {
+                // W(r=p>2&r<0?-r:-o[++j])
+                r = if p > 2 && r < 0 {
+                    -r
+                } else {
+                    j += 1;
+                    -o[(j & 31) as usize]
+                };
+                if r == 0 {
+                    break;
+                }
+                let mut y = x;
+                loop {
+                    y = (y + r) as i8 as i32; // into char
+                    if y & M != 0 {
+                        break; // board edge hit
+                    }
+                    let H = if p < 3 && y == E { y ^ 16 } else { y }; // e.p.
+                    let t = self.at(H);
+                    // if(t&k|p<3&!(y-x&7)-!t)break: capt. own, bad pawn mode
+                    if (t as i32 & k)
+                        | ((p < 3) as i32 & ((((y - x) & 7) == 0) as i32 - (t == 0) as i32))
+                        != 0
+                    {
+                        break;
+                    }
+                    if t == 0 {
+                        if p < 5 {
+                            break; // a non-slider's next step captures nothing
+                        }
+                        continue; // a slider goes on
+                    }
+                    let i = 37 * w[(t & 7) as usize] + (t as i32 & 192);
+                    if i < 0 {
+                        m = I; // K capture
+                    }
+                    let v = i - p;
+                    if v > m {
+                        m = v;
+                        X = x as i8;
+                        Y = (y | S) as i8; // Y=y|S&F with F=S
+                    }
+                    break; // a capture ends the ray
+                }
+            }
+        }
+        (m, X, Y)
     }
 
     /// The C's block under `if(d-!t>1)`: do the move `x`->`y` of piece `u` (type `p`, taking
