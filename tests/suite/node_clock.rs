@@ -8,13 +8,22 @@
 use crate::ci_env::Tool;
 use crate::common;
 use crate::match_common::*;
-
 use micromax::builds::{ALL, Build};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use umax::games_csv::GameRow;
 use umax::oracle::replay_with_c;
 use umax::pairing::Pairing;
+
+/// 150,000 nodes a side on a clock that wavers per think (sd 0.1), seed 3: the C replays it.
+const WAVERING_150K: [&str; 6] = [
+    "--tc-nodes",
+    "150000",
+    "--clock-jitter",
+    "0.1",
+    "--jitter-seed",
+    "3",
+];
 
 const BITS: &str = "16";
 
@@ -246,16 +255,7 @@ fn the_c_replays_node_clock_games_of_every_twin() {
         let jrows = node_match(
             &jdir,
             "2",
-            &[
-                "--builds",
-                &pairing,
-                "--tc-nodes",
-                "150000",
-                "--clock-jitter",
-                "0.1",
-                "--jitter-seed",
-                "3",
-            ],
+            &[&["--builds", &pairing][..], &WAVERING_150K[..]].concat(),
         );
         for row in rows.iter().chain(&jrows) {
             if let Err(e) = replay_with_c(row, &map[&bb], &map[&tb]) {
@@ -297,18 +297,7 @@ fn another_clock_in_the_row_is_caught_by_the_c() {
         return;
     };
     let dir = scratch("c-caught");
-    let rows = node_match(
-        &dir,
-        "2",
-        &[
-            "--tc-nodes",
-            "150000",
-            "--clock-jitter",
-            "0.1",
-            "--jitter-seed",
-            "3",
-        ],
-    );
+    let rows = node_match(&dir, "2", &WAVERING_150K);
     let p = Pairing::default();
     let (old_c, sd_c) = (&map[&p.base], &map[&p.test]);
     assert_eq!(replay_with_c(&rows[0], old_c, sd_c), Ok(()));
@@ -416,23 +405,25 @@ fn a_legal_move_3_2_refused_against_4_8_is_refused_by_its_c() {
 /// (wavering per game and per think included).
 #[test]
 fn the_2006_match_command_is_seeded_and_replayed_by_the_c() {
-    let play = |name: &str, seed: &str| {
+    // the match of four games at 200,000 nodes a side with `seed`, into `dir`
+    let four_games = |seed: &'static str, dir: &std::path::Path| {
+        let mut c = umax();
+        c.args([
+            "reproduce",
+            "--budget",
+            "200000",
+            "--games",
+            "4",
+            "--seed",
+            seed,
+        ])
+        .args(["--no-progress", "--out", path_str(dir)]);
+        c
+    };
+    let play = |name: &str, seed: &'static str| {
         let dir = scratch(name);
-        let out = umax()
-            .args([
-                "reproduce",
-                "--budget",
-                "200000",
-                "--games",
-                "4",
-                "--seed",
-                seed,
-                "--concurrency",
-                "2",
-                "--no-progress",
-                "--out",
-                path_str(&dir),
-            ])
+        let out = four_games(seed, &dir)
+            .args(["--concurrency", "2"])
             .output_within("umax reproduce", Kind::Games.limit());
         let text = common::succeeded(&out, "umax reproduce");
         (timeless(rows(&dir)), text, dir)
@@ -463,20 +454,8 @@ fn the_2006_match_command_is_seeded_and_replayed_by_the_c() {
         "another seed, another machine"
     );
     // the same directory resumes: nothing left to play, the same rows
-    let again = umax()
-        .args([
-            "reproduce",
-            "--budget",
-            "200000",
-            "--games",
-            "4",
-            "--seed",
-            "3",
-            "--no-progress",
-            "--resume",
-            "--out",
-            path_str(&dir),
-        ])
+    let again = four_games("3", &dir)
+        .arg("--resume")
         .output_within("umax reproduce --resume", Kind::Games.limit());
     common::succeeded(&again, "umax reproduce --resume");
     assert_eq!(timeless(rows(&dir)), a);

@@ -180,14 +180,8 @@ fn accepted_castling_attacked_by_pawns_only(
 /// (micro-Max's `E`, where the rook now stands) or next to it (`y-E<2&E-y<2`) is "bad
 /// castling". A pawn's attack on the square the king left is not such a move: a pawn moves
 /// diagonally only to capture, and that square is now empty.
-fn castling_out_of_pawn_check(
-    pos: &Chess,
-    from: Square,
-    to: Square,
-    accepted: bool,
-    _: i32,
-) -> bool {
-    accepted_castling_attacked_by_pawns_only(pos, from, to, accepted, |start, passed| {
+fn castling_out_of_pawn_check(pos: &Chess, from: Square, to: Square, ok: bool, _: i32) -> bool {
+    accepted_castling_attacked_by_pawns_only(pos, from, to, ok, |start, passed| {
         start.any() && passed.is_empty()
     })
 }
@@ -195,14 +189,8 @@ fn castling_out_of_pawn_check(
 /// A pawn capturing onto the square the king passed (micro-Max's `E`) is taken for an e.p.
 /// capture of the square behind it (`if(p<3&y==E)H=y^16`); with that square empty the capture
 /// is not generated, so the pawn's attack goes unseen.
-fn castling_through_pawn_attack(
-    pos: &Chess,
-    from: Square,
-    to: Square,
-    accepted: bool,
-    _: i32,
-) -> bool {
-    accepted_castling_attacked_by_pawns_only(pos, from, to, accepted, |_, passed| passed.any())
+fn castling_through_pawn_attack(pos: &Chess, from: Square, to: Square, ok: bool, _: i32) -> bool {
+    accepted_castling_attacked_by_pawns_only(pos, from, to, ok, |_, passed| passed.any())
 }
 
 /// The material score beyond `I/4`: the legality check's first iteration (`d=1`, where

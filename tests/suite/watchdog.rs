@@ -8,6 +8,11 @@ use crate::common;
 use crate::match_common::*;
 use std::process::{Command, Output};
 
+/// A small table, no progress bar, the run's directory: the end of every run command here.
+fn small_table_into(dir: &str) -> [&str; 5] {
+    ["--hash-bits", "16", "--no-progress", "--out", dir]
+}
+
 /// `umax ARGS` with `input` on its standard input, within the deadline of a search.
 fn with_input(args: &[&str], input: &str) -> Output {
     let what = format!("umax {}", args.first().copied().unwrap_or(""));
@@ -87,12 +92,8 @@ fn a_tournament_stops() {
             "2",
             "--nodes",
             "5000",
-            "--hash-bits",
-            "16",
-            "--no-progress",
-            "--out",
-            path_str(&dir),
         ])
+        .args(small_table_into(path_str(&dir)))
         .output_within("umax tournament (old,loops)", Kind::Games.limit());
     stopped_by_the_watchdog(&out, "umax tournament");
 }
@@ -107,38 +108,20 @@ fn bench_anatomy_and_play_stop() {
     let dir = scratch("watchdog-anatomy");
     let anatomy = umax()
         .args([
-            "anatomy",
-            "--builds",
-            "loops",
-            "--moves",
-            "e2e4",
-            "--nodes",
-            "5000",
-            "--hash-bits",
-            "16",
-            "--no-progress",
-            "--out",
-            path_str(&dir),
+            "anatomy", "--builds", "loops", "--moves", "e2e4", "--nodes", "5000",
         ])
+        .args(small_table_into(path_str(&dir)))
         .output_within("umax anatomy --builds loops", Kind::Search.limit());
     stopped_by_the_watchdog(&anatomy, "umax anatomy");
     // a fixed depth has an hour by default: the environment's bounds make it quick here
     let depth = umax()
         .env("UMAX_WATCHDOG", "2e7,60")
         .args([
-            "anatomy",
-            "--builds",
-            "loops",
-            "--moves",
-            "e2e4",
-            "--depth",
-            "5",
-            "--hash-bits",
-            "16",
-            "--no-progress",
-            "--out",
-            path_str(&scratch("watchdog-anatomy-depth")),
+            "anatomy", "--builds", "loops", "--moves", "e2e4", "--depth", "5",
         ])
+        .args(small_table_into(path_str(&scratch(
+            "watchdog-anatomy-depth",
+        ))))
         .output_within(
             "umax anatomy --builds loops --depth 5",
             Kind::Search.limit(),
@@ -279,12 +262,8 @@ fn a_loop_that_counts_nothing_is_stopped_by_the_watchdogs_thread() {
             "5000",
             "--games",
             "2",
-            "--hash-bits",
-            "16",
-            "--no-progress",
-            "--out",
-            path_str(&dir),
         ])
+        .args(small_table_into(path_str(&dir)))
         .output_within("umax match (old,hangs)", Kind::Games.limit());
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert_eq!(out.status.code(), Some(3), "{err}");
