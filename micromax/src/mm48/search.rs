@@ -190,13 +190,12 @@ impl Mm48 {
             // scan's i-th square), so the test `u&k` below always passes
             let start = square_index(B);
             let mut rest = own.rotate_right(start);
-            if d == 1 && h == 0 && castled == 0 && e >= -1 {
-                // speed: at d=1 no move is searched and a move's score is `i-p`; with the
-                // stand-pat `e >= -1` a non-capture's (`-p <= -1`) never beats `m`, and with no
-                // castling to check and no hash move to sneak in, only the captures (and a king
-                // capture) can change `m`, `X`, `Y`: found in the scan's order by
-                // `d1_captures`, which skips the empty squares' steps
-                (m, X, Y) = self.d1_captures(rest, start, k, E, m, X, Y);
+            if d == 1 && h == 0 {
+                // speed: at d=1 no move is searched, a move's score is `i-p`, nothing aborts
+                // (`d>1` fails) and, with no hash move to sneak in, the scan is its moves in
+                // order and no more: `d1_scan` walks them with only what can change `m`, `X`,
+                // `Y` (a capture's step, a non-capture's `-p` against `m`, bad castling)
+                (m, X, Y) = self.d1_scan(rest, start, k, E, castled, m, X, Y);
                 rest = 0;
             }
             'scan: while rest != 0 {
@@ -368,21 +367,22 @@ impl Mm48 {
         m + (m < e) as i32 // return m+=m<e: delayed-loss bonus
     }
 
-    /// The scan of a `d=1` iteration for its captures alone (speed; see the call): the own
-    /// pieces of `rest` (bit i the scan's i-th square from `start`), each piece's directions
-    /// and rays as the scan walks them, and for each capture the scan's `i=37*w[t&7]+(t&192);
-    /// m=i<0?I:m; v=i-p; if(v>m)m=v,X=x,Y=y|S&F` (`F` is `S` for every capture: only a
-    /// pawn's or a king's first step that makes no capture sets it). A non-slider's ray ends at
-    /// its first step (its second steps, a pawn's double push and castling, capture nothing); a
-    /// slider's goes on over empty squares. The same `m`, `X`, `Y` as the scan's.
+    /// The scan of a `d=1` iteration with no hash move (speed; see the call): the own pieces of
+    /// `rest` (bit i the scan's i-th square from `start`), each piece's directions and rays as
+    /// the scan walks them, and at each step what the scan does there at `d=1`: bad castling
+    /// (`m=E-S&b[E]&&y-E<2&E-y<2?I:m`, `castled` being `E-S&b[E]`), the e.p. square, the
+    /// capture test, `i=37*w[t&7]+(t&192); m=i<0?I:m; v=i-p; if(v>m)m=v,X=x,Y=y|S&F`, and the
+    /// ray's continuation (`t+=p<5` or `F=y`). A non-capture's `v` is `-p`: an empty square's
+    /// step costs a comparison. The same `m`, `X`, `Y` as the scan's.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn d1_captures(
+    fn d1_scan(
         &self,
         mut rest: u64,
         start: u32,
         k: i32,
         E: i32,
+        castled: i32,
         mut m: i32,
         mut X: i8,
         mut Y: i8,
@@ -406,25 +406,23 @@ impl Mm48 {
                     break;
                 }
                 let mut y = x;
+                let mut F = S;
                 loop {
                     y = (y + r) as i8 as i32; // into char
                     if y & M != 0 {
                         break; // board edge hit
                     }
+                    if castled != 0 && (y - E < 2) & (E - y < 2) {
+                        m = I; // bad castling
+                    }
                     let H = if p < 3 && y == E { y ^ 16 } else { y }; // e.p.
-                    let t = self.at(H);
+                    let mut t = self.at(H);
                     // if(t&k|p<3&!(y-x&7)-!t)break: capt. own, bad pawn mode
                     if (t as i32 & k)
                         | ((p < 3) as i32 & ((((y - x) & 7) == 0) as i32 - (t == 0) as i32))
                         != 0
                     {
                         break;
-                    }
-                    if t == 0 {
-                        if p < 5 {
-                            break; // a non-slider's next step captures nothing
-                        }
-                        continue; // a slider goes on
                     }
                     let i = 37 * w[(t & 7) as usize] + (t as i32 & 192);
                     if i < 0 {
@@ -434,9 +432,29 @@ impl Mm48 {
                     if v > m {
                         m = v;
                         X = x as i8;
-                        Y = (y | S) as i8; // Y=y|S&F with F=S
+                        Y = (y | (S & F)) as i8;
                     }
-                    break; // a capture ends the ray
+                    if t != 0 {
+                        break; // a capture ends the ray
+                    }
+                    if p >= 5 {
+                        continue; // a slider goes on (`t+=p<5` adds 0, F stays)
+                    }
+                    // a non-slider goes on only from the first step of a virgin pawn (double
+                    // push) or of a virgin king beside a castling rook (`F=y`)
+                    let not_castling = if (p - 4) | (j - 7) != 0 {
+                        1
+                    } else {
+                        self.castling_corner(x as i8, r, k).1
+                    };
+                    if ((x + r - y) | (u as i32 & 32) | ((p > 2) as i32 & not_castling)) != 0 {
+                        t = (t as i32 + 1) as i8; // fake capt. for nonsliding
+                    } else {
+                        F = y;
+                    }
+                    if t != 0 {
+                        break;
+                    }
                 }
             }
         }
