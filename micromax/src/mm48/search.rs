@@ -416,7 +416,7 @@ impl Mm48 {
                         m = I; // bad castling
                     }
                     let H = if p < 3 && y == E { y ^ 16 } else { y }; // e.p.
-                    let mut t = self.at(H);
+                    let t = self.at(H);
                     // if(t&k|p<3&!(y-x&7)-!t)break: capt. own, bad pawn mode
                     if (t as i32 & k)
                         | ((p < 3) as i32 & ((((y - x) & 7) == 0) as i32 - (t == 0) as i32))
@@ -448,13 +448,9 @@ impl Mm48 {
                         self.castling_corner(x as i8, r, k).1
                     };
                     if ((x + r - y) | (u as i32 & 32) | ((p > 2) as i32 & not_castling)) != 0 {
-                        t = (t as i32 + 1) as i8; // fake capt. for nonsliding
-                    } else {
-                        F = y;
+                        break; // `t+=p<5`: a fake capture ends the ray (t was 0)
                     }
-                    if t != 0 {
-                        break;
-                    }
+                    F = y; // enable e.p.
                 }
             }
         }
