@@ -9,7 +9,7 @@
 //! | [`Budget::Nodes`] | `--nodes` | `--nodes` | `--nodes` | `nodes=N` |
 //! | [`Budget::Depth`] | | | `--depth` | `depth=D` |
 //! | [`Budget::MoveSeconds`] | | `--seconds` | | `seconds=S` |
-//! | [`Budget::Time`] | `--tc` | | | `tc=S` |
+//! | [`Budget::Time`] | `--tc S` or `--tc S+I` | | | `tc=S`, `tc=S+I` |
 //! | [`Budget::NodeClock`] | `--clock nodes`, `--tc-nodes` | `--tc-nodes` | | `node_clock=B...` |
 
 use crate::nodeclock::NodeClock;
@@ -27,6 +27,62 @@ pub fn hard_limit(remaining: f64) -> f64 {
     (2.0 * remaining / TC_MOVES_TO_GO).min(remaining / 4.0)
 }
 
+/// A game's clock: seconds per side per game, and seconds added after each of a side's moves
+/// (Fischer; 0: sudden death).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeControl {
+    pub base: f64,
+    pub increment: f64,
+}
+
+impl TimeControl {
+    /// Sudden death: `base` seconds, no increment.
+    pub fn sudden_death(base: f64) -> TimeControl {
+        TimeControl {
+            base,
+            increment: 0.0,
+        }
+    }
+
+    /// The CPU seconds a micro-Max side may start iterations for at a move with `left`
+    /// seconds on its clock: `left / TC_MOVES_TO_GO` plus the increment, at most half of
+    /// `left` (sudden death: `left / 30`, as before increments existed).
+    pub fn share(&self, left: f64) -> f64 {
+        (left / TC_MOVES_TO_GO + self.increment).min(left / 2.0)
+    }
+}
+
+impl std::fmt::Display for TimeControl {
+    /// `60` (sudden death) or `10+0.1`, as `--tc`, the settings and PGN's `TimeControl` write it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.increment == 0.0 {
+            write!(f, "{}", self.base)
+        } else {
+            write!(f, "{}+{}", self.base, self.increment)
+        }
+    }
+}
+
+impl std::str::FromStr for TimeControl {
+    type Err = String;
+    /// `S` or `S+I`: seconds a side, and seconds added after each move.
+    fn from_str(s: &str) -> Result<TimeControl, String> {
+        let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
+        let num = |t: &str| {
+            t.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0)
+        };
+        match (num(base), num(inc)) {
+            (Some(base), Some(increment)) => Ok(TimeControl { base, increment }),
+            _ => Err(format!(
+                "'{s}' is not a time control: seconds a side, and an increment after '+' (60, 10+0.1)"
+            )),
+        }
+    }
+}
+
 /// What limits the thinks of a command.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Budget {
@@ -37,8 +93,8 @@ pub enum Budget {
     Depth(i32),
     /// Each think: the root starts no new iteration after this many CPU seconds of the thread.
     MoveSeconds(f64),
-    /// Sudden death: this many seconds of CPU per side per game, no increment.
-    Time(f64),
+    /// A clock of CPU seconds per side per game, with its increment (0: sudden death).
+    Time(TimeControl),
     /// Sudden death on the node clock: nodes per side per game (see [`crate::nodeclock`]).
     NodeClock(NodeClock),
 }
@@ -50,7 +106,7 @@ impl Budget {
             Budget::Nodes(n) => format!("nodes={n}"),
             Budget::Depth(d) => format!("depth={d}"),
             Budget::MoveSeconds(s) => format!("seconds={s}"),
-            Budget::Time(s) => format!("tc={s}"),
+            Budget::Time(t) => format!("tc={t}"),
             Budget::NodeClock(c) => c.setting(),
         }
     }
@@ -61,7 +117,7 @@ impl Budget {
             Budget::Nodes(n) => format!("nodes{n}"),
             Budget::Depth(d) => format!("depth{d}"),
             Budget::MoveSeconds(s) => format!("seconds{s}"),
-            Budget::Time(s) => format!("tc{s}"),
+            Budget::Time(t) => format!("tc{t}"),
             Budget::NodeClock(c) => format!("nodeclock{}", c.budget),
         }
     }
@@ -71,7 +127,7 @@ impl Budget {
     pub fn pgn_time_control(&self, pair: u64) -> String {
         match self {
             Budget::Nodes(_) | Budget::Depth(_) | Budget::MoveSeconds(_) => "-".to_string(),
-            Budget::Time(s) => format!("{s}"),
+            Budget::Time(t) => format!("{t}"),
             Budget::NodeClock(c) => c.pgn_time_control(pair),
         }
     }
@@ -93,7 +149,7 @@ impl Budget {
             Budget::Nodes(n) => Limits::nodes(*n as i64),
             Budget::Depth(d) => Limits::depth(*d),
             Budget::MoveSeconds(s) => in_seconds(*s),
-            Budget::Time(t) => in_seconds(t / TC_MOVES_TO_GO),
+            Budget::Time(t) => in_seconds(t.share(t.base)),
             Budget::NodeClock(c) => Limits::nodes(c.side(1, true).allowance().limit),
         }
     }
@@ -120,7 +176,18 @@ mod tests {
         let s = Budget::MoveSeconds(2.0).first_think();
         assert!(s.deadline.is_some() && s.nodes == i64::MAX);
         assert_eq!(Budget::Depth(4).setting(), "depth=4");
-        assert_eq!(Budget::Time(60.0).pgn_time_control(1), "60");
-        assert!(Budget::Time(1.0).is_clock() && !Budget::Nodes(1).is_clock());
+        let sixty = Budget::Time(TimeControl::sudden_death(60.0));
+        assert_eq!(sixty.pgn_time_control(1), "60");
+        assert_eq!(sixty.setting(), "tc=60");
+        assert!(sixty.is_clock() && !Budget::Nodes(1).is_clock());
+        let fischer: TimeControl = "10+0.1".parse().unwrap();
+        assert_eq!(Budget::Time(fischer).setting(), "tc=10+0.1");
+        assert_eq!(fischer.share(10.0), 10.0 / 30.0 + 0.1);
+        assert_eq!(fischer.share(0.1), 0.05);
+        assert_eq!(
+            "15".parse::<TimeControl>(),
+            Ok(TimeControl::sudden_death(15.0))
+        );
+        assert!("10+x".parse::<TimeControl>().is_err());
     }
 }

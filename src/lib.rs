@@ -20,6 +20,8 @@ pub mod bench;
 pub mod budget;
 pub mod chess;
 pub mod driver;
+pub mod engine_process;
+pub mod external;
 pub mod files;
 pub mod formats;
 pub mod fuzzing;

@@ -1,4 +1,4 @@
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 use micromax::builds::Build;
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -14,7 +14,19 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let mut cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    // --engine's words grouped by occurrence (the derive flattens them)
+    if let Some((_, sub)) = matches.subcommand() {
+        match &mut cli.command {
+            Command::Match(a) => a.run.group_engines(sub),
+            Command::Tournament(a) => a.run.group_engines(sub),
+            _ => {}
+        }
+    }
     let command = std::env::args().nth(1).unwrap_or_default();
     // the watchdog's panic (a search that does not stop) is an error of the command, reported
     // below with what the command knows; every other panic is reported as before
@@ -148,26 +160,29 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
                 );
                 return Ok(ExitCode::SUCCESS);
             }
-            let builds =
-                umax::tournament::parse_builds(args.builds.as_deref().unwrap_or_default())?;
-            let gauntlet = args
-                .gauntlet
-                .as_deref()
-                .map(str::parse::<micromax::builds::Build>)
-                .transpose()?;
             let out = args
                 .run
                 .run_dir
                 .out
                 .clone()
                 .ok_or("umax tournament: --out DIR is required (the tournament's directory)")?;
+            let template = args.run.into_options()?;
+            let builds = umax::tournament::parse_builds(
+                args.builds.as_deref().unwrap_or_default(),
+                &template.engines,
+            )?;
+            let gauntlet = args.gauntlet.as_deref().map_or(Ok(Vec::new()), |g| {
+                g.split(',')
+                    .map(|g| umax::pairing::player(g.trim(), &template.engines))
+                    .collect::<Result<Vec<_>, _>>()
+            })?;
             let opts = umax::tournament::TournamentOptions {
                 builds,
                 gauntlet,
                 games_per_pair: args.games_per_pair,
                 out,
                 resamples: args.resamples,
-                template: args.run.into_options()?,
+                template,
             };
             print!("{}", umax::tournament::run(&opts)?);
             Ok(ExitCode::SUCCESS)
@@ -191,10 +206,10 @@ fn run(cli: Cli) -> Result<ExitCode, Box<dyn std::error::Error>> {
             Ok(ExitCode::SUCCESS)
         }
         Command::VerifyC(args) => {
-            let default = umax::pairing::Pairing::default();
+            let (base, test) = umax::pairing::Pairing::default().builds()?;
             let mut c = Vec::new();
-            c.extend(args.c_old.map(|p| (default.base, p)));
-            c.extend(args.c_sd.map(|p| (default.test, p)));
+            c.extend(args.c_old.map(|p| (base, p)));
+            c.extend(args.c_sd.map(|p| (test, p)));
             c.extend(args.c);
             let opts = umax::oracle::VerifyOptions {
                 csv: args.csv,

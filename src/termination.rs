@@ -34,10 +34,19 @@ pub enum Termination {
     EngineRejectedMove,
     /// Error: an engine panicked. Recorded as a loss of that engine; the match goes on.
     EnginePanic,
+    /// An engine of its own process could not be started or did not answer its handshake. A
+    /// loss; the next game starts a new process.
+    EngineStart,
+    /// An engine of its own process exited (or closed its pipe) during the game. A loss; the
+    /// next game starts a new process.
+    EngineCrash,
+    /// An engine of its own process sent no move within its clock and the margin (it hung). A
+    /// loss on time (a draw if the opponent cannot mate); the process is killed.
+    EngineStall,
 }
 
 impl Termination {
-    pub const ALL: [Termination; 13] = [
+    pub const ALL: [Termination; 16] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::Threefold,
@@ -51,6 +60,9 @@ impl Termination {
         Termination::IllegalMove,
         Termination::EngineRejectedMove,
         Termination::EnginePanic,
+        Termination::EngineStart,
+        Termination::EngineCrash,
+        Termination::EngineStall,
     ];
 
     /// The name in `games.csv` (the `termination` column).
@@ -69,6 +81,9 @@ impl Termination {
             Termination::IllegalMove => "illegal_move",
             Termination::EngineRejectedMove => "engine_rejected_move",
             Termination::EnginePanic => "engine_panic",
+            Termination::EngineStart => "engine_start",
+            Termination::EngineCrash => "engine_crash",
+            Termination::EngineStall => "engine_stall",
         }
     }
 
@@ -76,13 +91,16 @@ impl Termination {
     pub fn pgn_category(self) -> &'static str {
         match self {
             Termination::MaxPlies => "adjudication",
-            Termination::TimeForfeit | Termination::TimeForfeitInsufficientMaterial => {
-                "time forfeit"
-            }
+            Termination::TimeForfeit
+            | Termination::TimeForfeitInsufficientMaterial
+            | Termination::EngineStall => "time forfeit",
             Termination::NoMove | Termination::HashRoot | Termination::IllegalMove => {
                 "rules infraction"
             }
-            Termination::EngineRejectedMove | Termination::EnginePanic => "abandoned",
+            Termination::EngineRejectedMove
+            | Termination::EnginePanic
+            | Termination::EngineStart
+            | Termination::EngineCrash => "abandoned",
             _ => "normal",
         }
     }

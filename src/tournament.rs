@@ -16,8 +16,10 @@
 
 use crate::matchrun::{MatchOptions, run_pairings};
 use crate::pairing::Pairing;
-use micromax::builds::{ALL, Build};
+use crate::pairing::{EngineSpec, Player};
+use micromax::builds::ALL;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The record of a tournament directory.
 pub const RECORD: &str = "tournament.txt";
@@ -26,8 +28,10 @@ pub const RECORD: &str = "tournament.txt";
 /// pairing's match is played with (`template`: its builds, games and out are set per pairing).
 #[derive(Clone, Debug)]
 pub struct TournamentOptions {
-    pub builds: Vec<Build>,
-    pub gauntlet: Option<Build>,
+    /// The players: builds, and engines of their own processes (`--engine`).
+    pub builds: Vec<Player>,
+    /// The gauntlet's players (empty: a round robin).
+    pub gauntlet: Vec<Player>,
     pub games_per_pair: u64,
     pub out: PathBuf,
     pub template: MatchOptions,
@@ -35,14 +39,15 @@ pub struct TournamentOptions {
     pub resamples: usize,
 }
 
-/// `--builds`: a comma-separated list of builds of the catalogue, or `all`. Refuses an unknown
-/// build, a build named twice and fewer than two.
-pub fn parse_builds(s: &str) -> Result<Vec<Build>, String> {
-    let builds: Vec<Build> = if s.trim() == "all" {
-        ALL.to_vec()
+/// `--builds`: a comma-separated list of builds of the catalogue and engines of `engines`
+/// (`--engine`), or `all` (every build). Refuses an unknown name, a name given twice and fewer
+/// than two.
+pub fn parse_builds(s: &str, engines: &[Arc<EngineSpec>]) -> Result<Vec<Player>, String> {
+    let builds: Vec<Player> = if s.trim() == "all" {
+        ALL.iter().map(|&b| Player::Build(b)).collect()
     } else {
         s.split(',')
-            .map(|b| b.trim().parse::<Build>())
+            .map(|b| crate::pairing::player(b.trim(), engines))
             .collect::<Result<_, _>>()?
     };
     for (i, b) in builds.iter().enumerate() {
@@ -59,41 +64,53 @@ pub fn parse_builds(s: &str) -> Result<Vec<Build>, String> {
     Ok(builds)
 }
 
-/// The pairings: every two builds of the list in order (round robin), or `gauntlet` against
-/// each other build.
-pub fn pairings(builds: &[Build], gauntlet: Option<Build>) -> Result<Vec<Pairing>, String> {
-    match gauntlet {
-        Some(g) => {
-            if !builds.contains(&g) {
-                return Err(format!(
-                    "--gauntlet {g}: not one of --builds ({})",
-                    builds
-                        .iter()
-                        .map(|b| b.name())
-                        .collect::<Vec<_>>()
-                        .join(",")
-                ));
-            }
-            Ok(builds
-                .iter()
-                .filter(|&&b| b != g)
-                .map(|&b| Pairing { base: g, test: b })
-                .collect())
-        }
-        None => Ok(builds
+/// The pairings: every two builds of the list in order (round robin), or, in a gauntlet, each
+/// player of `gauntlet` (in its order) against each player of the list that is not in it.
+pub fn pairings(builds: &[Player], gauntlet: &[Player]) -> Result<Vec<Pairing>, String> {
+    if gauntlet.is_empty() {
+        return Ok(builds
             .iter()
             .enumerate()
-            .flat_map(|(i, &a)| {
-                builds[i + 1..]
-                    .iter()
-                    .map(move |&b| Pairing { base: a, test: b })
+            .flat_map(|(i, a)| {
+                builds[i + 1..].iter().map(move |b| Pairing {
+                    base: a.clone(),
+                    test: b.clone(),
+                })
             })
-            .collect()),
+            .collect());
     }
+    let names = || {
+        builds
+            .iter()
+            .map(|b| b.name())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    for g in gauntlet {
+        if !builds.contains(g) {
+            return Err(format!("--gauntlet {g}: not one of --builds ({})", names()));
+        }
+    }
+    let field: Vec<&Player> = builds.iter().filter(|b| !gauntlet.contains(b)).collect();
+    if field.is_empty() {
+        return Err(format!(
+            "--gauntlet names every player of --builds ({}): it has no one to play",
+            names()
+        ));
+    }
+    Ok(gauntlet
+        .iter()
+        .flat_map(|g| {
+            field.iter().map(move |b| Pairing {
+                base: g.clone(),
+                test: (*b).clone(),
+            })
+        })
+        .collect())
 }
 
 /// The directory of a pairing in a tournament directory.
-pub fn pairing_dir(dir: &Path, p: Pairing) -> PathBuf {
+pub fn pairing_dir(dir: &Path, p: &Pairing) -> PathBuf {
     dir.join(format!("{}-{}", p.base, p.test))
 }
 
@@ -103,7 +120,15 @@ fn record(opts: &TournamentOptions, list: &[MatchOptions]) -> Result<String, Str
     let mut s = format!(
         "builds={}\ngauntlet={}\ngames_per_pair={}\npairings={}\n",
         builds.join(","),
-        opts.gauntlet.map(|b| b.name()).unwrap_or("-"),
+        if opts.gauntlet.is_empty() {
+            "-".to_string()
+        } else {
+            opts.gauntlet
+                .iter()
+                .map(|g| g.name())
+                .collect::<Vec<_>>()
+                .join(",")
+        },
         opts.games_per_pair,
         list.iter()
             .map(|o| format!("{}-{}", o.builds.base, o.builds.test))
@@ -114,7 +139,17 @@ fn record(opts: &TournamentOptions, list: &[MatchOptions]) -> Result<String, Str
     let book = crate::matchrun::book::load(&list[0].openings)?;
     let settings = crate::matchrun::settings_string(&list[0], &book.name, &book.hash);
     let shared = settings.split_once(';').map_or("", |(_, rest)| rest);
-    s += &format!("settings={shared}\n");
+    // without the engines of the first pairing: each engine is a line of its own
+    let shared: Vec<&str> = shared
+        .split(';')
+        .filter(|f| !f.starts_with("engine."))
+        .collect();
+    s += &format!("settings={}\n", shared.join(";"));
+    for b in &opts.builds {
+        if let Player::Engine(e) = b {
+            s += &format!("engine.{}={}\n", e.name, e.setting());
+        }
+    }
     Ok(s)
 }
 
@@ -129,13 +164,18 @@ fn pairing_options(opts: &TournamentOptions) -> Result<Vec<MatchOptions>, String
     if opts.template.sprt.is_some() {
         return Err("--sprt is for a match of two builds, not a tournament".into());
     }
-    Ok(pairings(&opts.builds, opts.gauntlet)?
+    let engines = opts.builds.iter().filter_map(|b| match b {
+        Player::Engine(e) => Some(e),
+        Player::Build(_) => None,
+    });
+    crate::matchrun::probe_engines(engines, &opts.template.budget)?;
+    Ok(pairings(&opts.builds, &opts.gauntlet)?
         .into_iter()
         .map(|p| {
             let mut o = opts.template.clone();
-            o.builds = p;
+            o.builds = p.clone();
             o.games = opts.games_per_pair;
-            o.out = Some(pairing_dir(&opts.out, p));
+            o.out = Some(pairing_dir(&opts.out, &p));
             o
         })
         .collect())
@@ -264,7 +304,7 @@ pub fn run(opts: &TournamentOptions) -> Result<String, String> {
                 allow_partial: false,
             })?;
         }
-        text += &pairing_line(o.builds, &outcome.rows);
+        text += &pairing_line(o.builds.clone(), &outcome.rows);
     }
     if outcomes.iter().all(|o| !o.rows.is_empty()) {
         text += "\n";
@@ -354,4 +394,51 @@ pub fn merge(
     text += "\n";
     text += &crate::ratings::write_ratings(out, resamples)?;
     Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(s: &str) -> Vec<Player> {
+        parse_builds(s, &[]).unwrap()
+    }
+
+    #[test]
+    fn round_robins_and_gauntlets_of_one_or_several() {
+        let names = |p: Vec<Pairing>| -> Vec<String> {
+            p.iter().map(|p| format!("{}-{}", p.base, p.test)).collect()
+        };
+        let b = list("old,sd,mm48,mm48sd");
+        assert_eq!(
+            names(pairings(&b, &[]).unwrap()),
+            [
+                "old-sd",
+                "old-mm48",
+                "old-mm48sd",
+                "sd-mm48",
+                "sd-mm48sd",
+                "mm48-mm48sd"
+            ]
+        );
+        assert_eq!(
+            names(pairings(&b, &list("sd,old")[..1]).unwrap()),
+            ["sd-old", "sd-mm48", "sd-mm48sd"]
+        );
+        // several: each against the field (the players not in the gauntlet), never each other
+        assert_eq!(
+            names(pairings(&b, &list("old,sd")).unwrap()),
+            ["old-mm48", "old-mm48sd", "sd-mm48", "sd-mm48sd"]
+        );
+        assert!(
+            pairings(&list("old,sd"), &list("old,sd"))
+                .unwrap_err()
+                .contains("no one to play")
+        );
+        assert!(
+            pairings(&list("old,sd"), &list("mm48,sd"))
+                .unwrap_err()
+                .contains("not one of --builds")
+        );
+    }
 }

@@ -33,6 +33,6 @@ pub use iterations::{
     IterationCallback, MATE_ITERATION_PLY, RootIter, Think, real_ply, searched_depth,
 };
 pub use limits::{
-    ABORT_POLL_NODES, Abort, Limits, Stuck, WATCHDOG_POLL_NODES, Watchdog, thread_watch,
+    ABORT_POLL_NODES, Abort, GameClock, Limits, Stuck, WATCHDOG_POLL_NODES, Watchdog, thread_watch,
 };
 pub use seam::Searcher;

@@ -32,6 +32,23 @@ pub struct Limits {
     pub abort: Option<Abort>,
     /// The watchdog's bounds; `None`: [`Watchdog::for_limits`] of the other limits.
     pub watchdog: Option<Watchdog>,
+    /// The game's clocks when the think is one move of a game on a clock: what an engine that
+    /// manages its own time is told (UCI's `wtime/btime/winc/binc`, xboard's `time/otim`).
+    /// micro-Max ignores it (its player turns the clock into [`Limits::deadline`]).
+    pub game_clock: Option<GameClock>,
+}
+
+/// The clocks of a game at a think ([`Limits::game_clock`]), in seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameClock {
+    /// The side to move's time left.
+    pub own: f64,
+    /// Its opponent's time left.
+    pub opponent: f64,
+    /// Seconds added to a side's clock after each of its moves.
+    pub increment: f64,
+    /// The side to move is White.
+    pub white: bool,
 }
 
 impl Default for Limits {
@@ -44,6 +61,7 @@ impl Default for Limits {
             stop: None,
             abort: None,
             watchdog: None,
+            game_clock: None,
         }
     }
 }

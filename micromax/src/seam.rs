@@ -14,6 +14,10 @@
 //! | `mm48` | micro-Max 4.8 | mm48, mm48sd |
 //! | `first_legal` | a test engine: the first legal move | first-legal |
 //!
+//! and, outside this crate, any UCI or xboard engine in a process of its own (the harness's
+//! `src/external/`, named by `--engine`), which overrides [`Searcher::failure`] and
+//! [`Searcher::process_cpu_seconds`] and reads [`Limits::game_clock`](crate::Limits::game_clock).
+//!
 //! A new engine is a module implementing [`Searcher`] (its adapter: `mm32/searcher.rs`,
 //! `mm48/searcher.rs`) with its `CAPABILITIES`, a kind in the catalogue
 //! (`micromax/src/builds.rs`) with its builds' lines, and its arm in the factory there.
@@ -78,6 +82,27 @@ impl std::fmt::Display for EnterError {
     }
 }
 
+/// How an engine in its own process failed ([`Searcher::failure`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub kind: FailureKind,
+    /// What happened, in a sentence (the game's termination detail).
+    pub detail: String,
+}
+
+/// The kinds of [`Failure`], as the common match managers tell them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailureKind {
+    /// The process could not be started, or did not answer its protocol's handshake in time.
+    Start,
+    /// The process exited (or closed its pipes) during the game.
+    Crash,
+    /// No move within the side's clock and the grace margin (or the think's time bound).
+    Stall,
+    /// A move line that is not a move (garbage where `bestmove`/`move` was expected).
+    Garbage,
+}
+
 /// The published table of both micro-Maxes: 2^24 entries (3.2's `U=16777224`, 4.8's
 /// `U=1<<24`), the default of every command.
 pub const DEFAULT_HASH_BITS: u32 = 24;
@@ -113,8 +138,9 @@ impl Options {
 /// needs them stepped around, the adapter does it ([`Searcher::follow`],
 /// [`Searcher::think_playing`], [`Searcher::refuse_offer`]).
 pub trait Searcher: Send {
-    /// The name of the build this process runs, as the catalogue names it (`old`, `mm48sd`).
-    fn name(&self) -> &'static str;
+    /// The name of the build this process runs, as the catalogue names it (`old`, `mm48sd`;
+    /// an engine outside the catalogue: the name its player was given).
+    fn name(&self) -> &str;
 
     /// A fresh process: the initial position (and whatever table a fresh process has).
     fn reset(&mut self);
@@ -160,6 +186,21 @@ pub trait Searcher: Send {
     /// [`Capabilities::stops_inside_iteration`]).
     fn aborted(&self) -> bool {
         false
+    }
+
+    /// An engine in a process of its own that failed (did not start or answer its handshake,
+    /// exited, sent no move within its clock, wrote to a closed pipe): what happened, once;
+    /// `None` for an engine that is working (every engine in this crate). The player scores the
+    /// game as lost and makes a new process for the next game.
+    fn failure(&mut self) -> Option<Failure> {
+        None
+    }
+
+    /// CPU seconds (all threads) the engine's own process has used so far, for an engine that
+    /// thinks in a process of its own: its clock is charged with these instead of the calling
+    /// thread's. `None` (every engine in this crate): the engine thinks on the calling thread.
+    fn process_cpu_seconds(&self) -> Option<f64> {
+        None
     }
 
     /// Test hook: a state no main-loop step reaches.

@@ -14,8 +14,8 @@ pub struct BenchBuilds(pub Vec<Build>);
 pub fn parse_bench_builds(s: &str) -> Result<BenchBuilds, String> {
     let list: Vec<Build> = match s {
         "both" => {
-            let p = umax::pairing::Pairing::default();
-            vec![p.base, p.test]
+            let (base, test) = umax::pairing::Pairing::default().builds()?;
+            vec![base, test]
         }
         "all" => micromax::builds::ALL.to_vec(),
         _ => s

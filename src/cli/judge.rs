@@ -63,6 +63,11 @@ pub struct JudgeArgs {
     /// The judge's budget as a depth instead: `go depth D`.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100), conflicts_with = "judge_nodes")]
     pub judge_depth: Option<u32>,
+    /// A UCI option of the judge, NAME=VALUE as `--engine`'s option.NAME=VALUE (repeat for
+    /// several): `setoption name NAME value VALUE` after Hash and Threads. An option it does not
+    /// declare refuses the run.
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub judge_option: Vec<String>,
     /// The judge's hash (MB).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub judge_hash: u32,
@@ -123,6 +128,16 @@ impl JudgeArgs {
                 nodes: self.judge_nodes,
                 depth: self.judge_depth,
                 hash_mb: self.judge_hash,
+                options: self
+                    .judge_option
+                    .iter()
+                    .map(|o| {
+                        o.split_once('=')
+                            .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                            .filter(|(k, _)| !k.is_empty())
+                            .ok_or_else(|| format!("--judge-option {o}: not NAME=VALUE"))
+                    })
+                    .collect::<Result<_, _>>()?,
                 timeout: std::time::Duration::from_secs_f64(self.judge_timeout),
             },
             out: self

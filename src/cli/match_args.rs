@@ -1,7 +1,7 @@
 //! `umax match`.
 
 use super::run::RunArgs;
-use super::{catalogue, parse_count, parse_pairing};
+use super::{catalogue, parse_count};
 use clap::Args;
 
 /// `umax match` (options are documented in `--help`; see src/matchrun/mod.rs).
@@ -20,13 +20,15 @@ Terminations: checkmate, stalemate, threefold, fifty_moves, insufficient_materia
 (draw by adjudication), time_forfeit, time_forfeit_insufficient_material (draw); and losses of
 the side at fault: no_move (3.2 offers a8a8 when every move loses at once), hash_root (3.2's
 root answered from the hash offers the last move fed in again), illegal_move,
-engine_rejected_move and engine_panic (errors: the game ends, the match goes on).")]
+engine_rejected_move and engine_panic (errors: the game ends, the match goes on); an engine of
+its own process (--engine): engine_start, engine_crash, engine_stall (a forfeit; its process is
+started anew for the next game).")]
 pub struct MatchArgs {
-    #[arg(long, value_name = "BASE,TEST", default_value = "old,sd", value_parser = parse_pairing,
-          help = format!("The two builds, BASE,TEST, of `umax builds` ({}): the score, Elo and \
-                          ratios are TEST's (games.csv names its columns after them: sd_score, \
-                          old_nodes, ...)", catalogue()))]
-    pub builds: umax::pairing::Pairing,
+    #[arg(long, value_name = "BASE,TEST", default_value = "old,sd",
+          help = format!("The two players, BASE,TEST: builds of `umax builds` ({}) or engines \
+                          named by --engine; the score, Elo and ratios are TEST's (games.csv \
+                          names its columns after them: sd_score, old_nodes, ...)", catalogue()))]
+    pub builds: String,
     /// Games in the whole match (all shards). Odd numbers are rounded up to whole pairs.
     #[arg(long, default_value_t = umax::matchrun::options::DEFAULT_GAMES, value_parser = parse_count)]
     pub games: u64,
@@ -42,7 +44,7 @@ pub struct MatchArgs {
 impl MatchArgs {
     pub fn into_options(self) -> Result<umax::matchrun::MatchOptions, String> {
         let mut o = self.run.into_options()?;
-        o.builds = self.builds;
+        o.builds = umax::pairing::Pairing::resolve(&self.builds, &o.engines)?;
         o.games = self.games;
         o.sprt = self.sprt;
         Ok(o)

@@ -16,11 +16,26 @@ pub struct RunArgs {
     /// searched (the 3.2 rule with N for 1e7). Deterministic. [default: 100000]
     #[arg(long, conflicts_with = "tc", value_parser = parse_count)]
     pub nodes: Option<u64>,
-    /// Sudden death: SECONDS of CPU (the engine thread's own) per side per game, no increment.
-    /// Each move may use remaining/30: the root starts no new iteration after that. A side
-    /// whose clock goes below zero loses on time.
-    #[arg(long, value_name = "SECONDS")]
-    pub tc: Option<f64>,
+    /// A clock of CPU seconds per side per game: SECONDS (sudden death) or SECONDS+INC (INC
+    /// added after each of a side's moves). A build's move may use remaining/30 + INC (at most
+    /// half of what is left): its root starts no new iteration after that; an external engine
+    /// manages its own time (it is told both clocks) and is charged its process's CPU seconds.
+    /// A side whose clock goes below zero loses on time.
+    #[arg(long, value_name = "SECONDS[+INC]")]
+    pub tc: Option<umax::budget::TimeControl>,
+    /// An engine of its own process, as cutechess-cli defines one: `--engine name=sf1500
+    /// cmd=/usr/games/stockfish option.UCI_LimitStrength=true option.UCI_Elo=1500`; keys
+    /// name (required: name it in --builds), cmd (required), proto (uci, the default, or
+    /// xboard), option.NAME=VALUE, arg (an argument of cmd, repeatable), dir (its working
+    /// directory), timeout (seconds for its handshake and for a think without a clock,
+    /// default 10 and 60), margin (seconds past its clock before a silent engine has stalled,
+    /// default 1). Repeat --engine for several.
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1.., action = clap::ArgAction::Append)]
+    pub engine: Vec<String>,
+    /// `--engine`'s words, one list an occurrence (filled from the matches by
+    /// [`RunArgs::group_engines`]: the derive flattens them).
+    #[arg(skip)]
+    pub engines: Vec<Vec<String>>,
     /// Calibrated clock (OpenBench-style): before the first game, measure this machine's speed
     /// (bench positions, all worker threads searching at once, CPU time) and scale --tc by
     /// REF / measured, so a game gets the nodes it would get on the reference machine. REF:
@@ -107,6 +122,14 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
+    /// Groups `--engine`'s words by occurrence from the subcommand's matches.
+    pub fn group_engines(&mut self, matches: &clap::ArgMatches) {
+        self.engines = matches
+            .get_occurrences::<String>("engine")
+            .map(|o| o.map(|words| words.cloned().collect()).collect())
+            .unwrap_or_default();
+    }
+
     /// The node clock the options ask for, if any (refusing combinations clap cannot).
     fn node_clock(&self) -> Result<Option<umax::nodeclock::NodeClock>, String> {
         let budget = match (self.clock.as_str(), self.tc_nodes, self.tc, &self.tc_scale) {
@@ -124,7 +147,13 @@ impl RunArgs {
                 return Ok(None);
             }
             (_, Some(n), ..) => n,
-            (_, None, Some(s), Some(scale)) => {
+            (_, None, Some(t), Some(scale)) => {
+                if t.increment != 0.0 {
+                    return Err(format!(
+                        "--clock nodes: --tc {t} has an increment; the node clock is sudden death"
+                    ));
+                }
+                let s = t.base;
                 if self.tc_speed.is_some() {
                     return Err(
                         "--tc-speed is the CPU clock's: the node clock measures no machine".into(),
@@ -175,7 +204,7 @@ impl RunArgs {
         let mut o = MatchOptions::new(self.run_dir.out.clone());
         o.budget = match (node_clock, self.tc) {
             (Some(c), _) => Budget::NodeClock(c),
-            (None, Some(s)) => Budget::Time(s),
+            (None, Some(t)) => Budget::Time(t),
             (None, None) => {
                 Budget::Nodes(self.nodes.unwrap_or(umax::matchrun::options::DEFAULT_NODES))
             }
@@ -201,6 +230,7 @@ impl RunArgs {
             o.tc_scale = self.tc_scale;
             o.tc_speed = self.tc_speed;
         }
+        o.engines = umax::pairing::engine_specs(&self.engines)?;
         o.command_line = std::env::args().collect();
         Ok(o)
     }

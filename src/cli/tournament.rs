@@ -6,8 +6,9 @@ use clap::Args;
 
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
-    /// The builds: a list (e.g. old,sd,noiid) or `all` (every build of `umax builds`). Every
-    /// pairing of two of them is played, the earlier build of the list as the base.
+    /// The players: a list of builds and engines named by --engine (e.g. old,sd,noiid,sf1500)
+    /// or `all` (every build of `umax builds`). Every pairing of two of them is played, the
+    /// earlier of the list as the base.
     #[arg(long, value_name = "LIST|all", required_unless_present_any = ["merge", "rate"])]
     pub builds: Option<String>,
     /// Merge the shard directories of one tournament (each made with --shard K/N) into --out:
@@ -22,8 +23,10 @@ pub struct TournamentArgs {
     /// With --merge: report what is there even if shards lack games (a tournament still running).
     #[arg(long, requires = "merge")]
     pub allow_partial: bool,
-    /// A gauntlet instead of a round robin: BASE plays each other build of --builds only.
-    #[arg(long, value_name = "BASE")]
+    /// A gauntlet instead of a round robin: BASE plays each other player of --builds only;
+    /// several (BASE,BASE2,...): each plays each player of --builds not named here (a field of
+    /// opponents, e.g. engines at several strengths).
+    #[arg(long, value_name = "BASE[,BASE...]")]
     pub gauntlet: Option<String>,
     /// Games per pairing (whole pairs: an even number).
     #[arg(long, default_value_t = 20, value_parser = parse_count)]

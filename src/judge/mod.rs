@@ -229,7 +229,7 @@ fn do_task(
     task: &Task,
     source: &Source,
     settings: &str,
-    builds: crate::pairing::Pairing,
+    builds: &crate::pairing::Pairing,
 ) -> Result<(Option<DivergenceRow>, Option<ThinkRow>), String> {
     if let Some((base_move, test_move)) = &task.moves {
         let row = judge_pair(&mut w.judge, task, base_move, test_move, settings)?;
@@ -241,10 +241,11 @@ fn do_task(
     else {
         unreachable!("games-mode tasks carry their moves");
     };
+    let (base, test) = builds.builds()?;
     let (old, sd) = w.engines.get_or_insert_with(|| {
         (
-            probe::new_engine(builds.base, *hash_bits),
-            probe::new_engine(builds.test, *hash_bits),
+            probe::new_engine(base, *hash_bits),
+            probe::new_engine(test, *hash_bits),
         )
     });
     let fen = task.start_fen.as_deref();
@@ -286,11 +287,8 @@ fn tasks(source: &Source, builds: crate::pairing::Pairing) -> Result<Tasks, Stri
             let rows = crate::report::read_games(paths)?;
             let (base, test) = crate::games_csv::settings_builds(&rows[0].settings)
                 .unwrap_or_else(|| crate::pairing::Pairing::default().names());
-            let pairing = crate::pairing::Pairing {
-                base: base.parse()?,
-                test: test.parse()?,
-            };
-            let found = divergence::find(&rows, pairing)?;
+            let pairing = crate::pairing::Pairing::resolve(&format!("{base},{test}"), &[])?;
+            let found = divergence::find(&rows, pairing.clone())?;
             let tasks = found
                 .divergences
                 .iter()
@@ -485,7 +483,7 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
         probe.name.clone()
     };
     drop(probe);
-    let (tasks, found, pairing) = tasks(&opts.source, opts.builds)?;
+    let (tasks, found, pairing) = tasks(&opts.source, opts.builds.clone())?;
     // the two builds decide a row too: a resume with another match's games (or other
     // builds) is refused, never relabelled
     let unnamed = settings(opts, &judge_name);
@@ -603,7 +601,7 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
                 while !stop.load(Ordering::SeqCst) {
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(task) = todo.get(i) else { break };
-                    match do_task(&mut w, task, &opts.source, &settings, pairing) {
+                    match do_task(&mut w, task, &opts.source, &settings, &pairing) {
                         Ok((row, think)) => {
                             let written = (|| {
                                 if let Some(r) = &row {
@@ -731,7 +729,7 @@ fn write_results(
 /// `--summary-only`: the summary and histogram of the rows on disk in `--out` (e.g. of a
 /// stopped or still running run), without judging anything and without touching the CSVs.
 pub fn summarize_only(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
-    let (tasks, found, pairing) = tasks(&opts.source, opts.builds)?;
+    let (tasks, found, pairing) = tasks(&opts.source, opts.builds.clone())?;
     let rows = read_csv::<DivergenceRow>(&opts.out.join(DIVERGENCES_CSV))?;
     let thinks = read_csv::<ThinkRow>(&opts.out.join(THINKS_CSV))?;
     let settings = rows

@@ -43,7 +43,7 @@ pub fn think_at(
     )?;
     let cpu0 = thread_cpu_seconds();
     let limits = budget.first_think();
-    let build = engine.name();
+    let build = engine.name().to_string();
     let think = micromax::Stuck::annotate(
         || {
             format!(

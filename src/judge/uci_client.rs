@@ -6,10 +6,8 @@
 //! a judge that hangs is told apart from one that thinks. A judge that dies or hangs is
 //! restarted once and the evaluation retried; a second failure in a row is an error.
 
-use std::io::{BufRead, BufReader, Write};
+use crate::engine_process::EngineProcess;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 /// The value a mate score is mapped to, before the distance: a mate in `p` plies for the side
@@ -28,6 +26,8 @@ pub struct JudgeSpec {
     pub depth: Option<u32>,
     /// `setoption name Hash value MB`.
     pub hash_mb: u32,
+    /// More options (`--judge-option NAME=VALUE`), set after Hash and Threads.
+    pub options: Vec<(String, String)>,
     /// Longest wait for any answer (`uciok`, `readyok`, `bestmove`).
     pub timeout: Duration,
 }
@@ -82,9 +82,7 @@ pub fn parse_info_score(line: &str) -> Option<Score> {
 /// A running judge process.
 pub struct Judge {
     spec: JudgeSpec,
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    process: EngineProcess,
     /// `id name` of the judge.
     pub name: String,
     /// Restarts so far.
@@ -94,29 +92,10 @@ pub struct Judge {
 impl Judge {
     /// Starts the judge and checks that it answers `uci` and `isready`. Errors name the path.
     pub fn start(spec: &JudgeSpec) -> Result<Judge, String> {
-        let mut child = Command::new(&spec.path)
-            .args(&spec.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start the judge {}: {e}", spec.path.display()))?;
-        let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let process = EngineProcess::start(&spec.path, &spec.args, None, "the judge")?;
         let mut judge = Judge {
             spec: spec.clone(),
-            child,
-            stdin,
-            lines,
+            process,
             name: String::new(),
             restarts: 0,
         };
@@ -130,34 +109,48 @@ impl Judge {
     }
 
     fn handshake(&mut self) -> Result<(), String> {
-        self.send("uci")?;
-        let name = &mut self.name;
+        self.process.send("uci")?;
         let deadline = Instant::now() + self.spec.timeout;
+        let mut declared = Vec::new();
         loop {
-            let line = recv(&self.lines, deadline, "uciok")?;
+            let line = self.recv(deadline, "uciok")?;
             if let Some(n) = line.strip_prefix("id name ") {
-                *name = n.trim().to_string();
+                self.name = n.trim().to_string();
+            }
+            if let Some(o) = line.strip_prefix("option name ") {
+                declared.push(o.split(" type ").next().unwrap_or(o).trim().to_string());
             }
             if line.trim() == "uciok" {
                 break;
             }
         }
         let hash = self.spec.hash_mb;
-        self.send(&format!("setoption name Hash value {hash}"))?;
-        self.send("setoption name Threads value 1")?;
+        self.process
+            .send(&format!("setoption name Hash value {hash}"))?;
+        self.process.send("setoption name Threads value 1")?;
+        for (k, v) in &self.spec.options {
+            if !declared.iter().any(|d| d.eq_ignore_ascii_case(k)) {
+                return Err(format!(
+                    "it has no option '{k}' (it declared: {})",
+                    declared.join(", ")
+                ));
+            }
+            self.process
+                .send(&format!("setoption name {k} value {v}"))?;
+        }
         self.ready()
     }
 
-    fn send(&mut self, command: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{command}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| format!("cannot write to the judge (did it exit?): {e}"))
+    fn recv(&self, deadline: Instant, waiting_for: &str) -> Result<String, String> {
+        self.process
+            .recv(deadline, waiting_for)
+            .map_err(|e| e.to_string())
     }
 
     fn ready(&mut self) -> Result<(), String> {
-        self.send("isready")?;
+        self.process.send("isready")?;
         let deadline = Instant::now() + self.spec.timeout;
-        while recv(&self.lines, deadline, "readyok")?.trim() != "readyok" {}
+        while self.recv(deadline, "readyok")?.trim() != "readyok" {}
         Ok(())
     }
 
@@ -166,18 +159,18 @@ impl Judge {
     /// hash (or `go depth D`). The score is the one of the last `info` line before `bestmove`
     /// (bound or not).
     fn try_evaluate(&mut self, position: &str) -> Result<Score, String> {
-        self.send("ucinewgame")?;
+        self.process.send("ucinewgame")?;
         self.ready()?;
-        self.send(&format!("position {position}"))?;
+        self.process.send(&format!("position {position}"))?;
         let go = match self.spec.depth {
             Some(d) => format!("go depth {d}"),
             None => format!("go nodes {}", self.spec.nodes),
         };
-        self.send(&go)?;
+        self.process.send(&go)?;
         let deadline = Instant::now() + self.spec.timeout;
         let mut score = None;
         loop {
-            let line = recv(&self.lines, deadline, "bestmove")?;
+            let line = self.recv(deadline, "bestmove")?;
             if let Some(s) = parse_info_score(&line) {
                 score = Some(s);
             }
@@ -212,60 +205,13 @@ impl Judge {
     /// CPU seconds (user + system) the judge process has used so far (Linux `/proc`; 0
     /// elsewhere).
     pub fn cpu_seconds(&self) -> f64 {
-        process_cpu_seconds(self.child.id())
+        self.process.cpu_seconds()
     }
 
     /// The judge's path.
     pub fn path(&self) -> &Path {
         &self.spec.path
     }
-}
-
-impl Drop for Judge {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        // give it a moment to quit, then make sure
-        let until = Instant::now() + Duration::from_millis(200);
-        while Instant::now() < until {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn recv(lines: &Receiver<String>, deadline: Instant, waiting_for: &str) -> Result<String, String> {
-    let left = deadline.saturating_duration_since(Instant::now());
-    lines.recv_timeout(left).map_err(|e| match e {
-        RecvTimeoutError::Timeout => format!("no '{waiting_for}' within the timeout"),
-        RecvTimeoutError::Disconnected => {
-            format!("the judge exited while waiting for '{waiting_for}'")
-        }
-    })
-}
-
-/// CPU seconds of process `pid` from `/proc/<pid>/stat` (utime + stime); 0 if unreadable.
-pub fn process_cpu_seconds(pid: u32) -> f64 {
-    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-        return 0.0;
-    };
-    // the command name (field 2) is in parentheses and may contain spaces
-    let Some(after) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
-        return 0.0;
-    };
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    // fields[0] is the state (field 3); utime and stime are fields 14 and 15
-    let ticks: f64 = [11, 12]
-        .iter()
-        .filter_map(|&i| fields.get(i).and_then(|f| f.parse::<f64>().ok()))
-        .sum();
-    // SAFETY: sysconf has no preconditions.
-    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-    if hz <= 0 { 0.0 } else { ticks / hz as f64 }
 }
 
 #[cfg(test)]

@@ -12,9 +12,8 @@ pub const RUNNER_OVERHEAD: u64 = 64 << 20;
 
 /// Bytes of the two engines a worker thread holds for `pairing`, each as its engine states
 /// (its [`Capabilities::engine_bytes`](micromax::seam::Capabilities::engine_bytes)).
-pub fn engines(pairing: Pairing, hash_bits: u32) -> u64 {
-    (pairing.base.capabilities().engine_bytes)(hash_bits)
-        + (pairing.test.capabilities().engine_bytes)(hash_bits)
+pub fn engines(pairing: &Pairing, hash_bits: u32) -> u64 {
+    pairing.base.engine_bytes(hash_bits) + pairing.test.engine_bytes(hash_bits)
 }
 
 /// Bytes one worker thread holds: its two engines (`engines` bytes: [`engines`] of the largest
@@ -151,7 +150,7 @@ mod tests {
 
     /// Two engines of the published 3.2 table (old,sd).
     fn old_sd() -> u64 {
-        engines(Pairing::default(), 24)
+        engines(&Pairing::default(), 24)
     }
 
     #[test]
@@ -160,7 +159,7 @@ mod tests {
         let table = ((1u64 << 24) + 9) * 12;
         let old = (Build::Old.capabilities().engine_bytes)(24);
         assert!(old >= table && old < table + (9 << 20));
-        assert!(per_thread(engines(Pairing::default(), 24)) > 400_000_000);
+        assert!(per_thread(engines(&Pairing::default(), 24)) > 400_000_000);
     }
 
     #[test]
@@ -170,17 +169,11 @@ mod tests {
         let mm48 = (Build::Mm48.capabilities().engine_bytes)(24);
         assert!(mm48 >= (1 << 24) * 12 + (1 << 20) * 4 && mm48 < (1 << 24) * 12 + (1 << 20) * 5);
         let old = (Build::Old.capabilities().engine_bytes)(24);
-        let pairing = Pairing {
-            base: Build::Old,
-            test: Build::Mm48,
-        };
-        assert_eq!(engines(pairing, 24), old + mm48);
+        let pairing = Pairing::of(Build::Old, Build::Mm48);
+        assert_eq!(engines(&pairing, 24), old + mm48);
         // the test engine holds no table
-        let first = Pairing {
-            base: "first-legal".parse().unwrap(),
-            test: Build::Old,
-        };
-        assert!(engines(first, 24) < old + (1 << 20));
+        let first = Pairing::of("first-legal".parse().unwrap(), Build::Old);
+        assert!(engines(&first, 24) < old + (1 << 20));
     }
 
     #[test]

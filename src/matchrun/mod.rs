@@ -69,7 +69,7 @@ thread_local! {
 
 /// Runs `f` with this thread's engines, allocating them on first use.
 fn with_worker<R>(
-    builds: Pairing,
+    builds: &Pairing,
     hash_bits: u32,
     full_clear: bool,
     f: impl FnOnce(&mut Worker) -> R,
@@ -81,7 +81,7 @@ fn with_worker<R>(
             .is_none_or(|w| w.hash_bits != hash_bits || w.full_clear != full_clear)
         {
             *slot = None; // free old tables before allocating new ones
-            *slot = Some(Worker::new(builds, hash_bits, full_clear));
+            *slot = Some(Worker::new(builds.clone(), hash_bits, full_clear));
         }
         let worker = slot.as_mut().expect("just allocated");
         // another pairing (a tournament): the same tables, searched by its builds (every game
@@ -177,7 +177,7 @@ fn measure_clock(
     let calibration = match opts.tc_speed {
         Some(nps) => calibrate::Calibration {
             given: true,
-            ..calibrate::Calibration::new(scale, *nominal, nps)
+            ..calibrate::Calibration::new(scale, nominal.base, nps)
         },
         None => {
             eprintln!(
@@ -188,14 +188,14 @@ fn measure_clock(
                 threads,
                 nodes,
                 cpu_s,
-                ..calibrate::Calibration::new(scale, *nominal, nps)
+                ..calibrate::Calibration::new(scale, nominal.base, nps)
             }
         }
     };
     if !calibration.clock.is_finite() || calibration.clock > options::MAX_CLOCK_S {
         return Err(format!(
             "{}: at most {} s per side (a day); refusing to play",
-            calibration.describe(scale, *nominal),
+            calibration.describe(scale, nominal.base),
             options::MAX_CLOCK_S
         ));
     }
@@ -219,7 +219,7 @@ fn apply_clock(
     else {
         return Ok((opts.budget.clone(), settings.to_string(), None));
     };
-    let mut note = calibration.describe(scale, *nominal);
+    let mut note = calibration.describe(scale, nominal.base);
     eprintln!("{who}: {note}");
     if let Some(before) = done
         .iter()
@@ -245,7 +245,10 @@ fn apply_clock(
         ));
     }
     Ok((
-        Budget::Time(calibration.clock),
+        Budget::Time(crate::budget::TimeControl {
+            base: calibration.clock,
+            increment: nominal.increment * calibration.factor,
+        }),
         format!("{settings};{}", calibration.setting()),
         Some(note),
     ))
@@ -294,12 +297,39 @@ struct Prepared {
     to_play: u64,
 }
 
+/// Starts each external engine of the pairing once (unless a pairing before did), reads what it
+/// says of itself, and stops it: an engine that cannot start, answers no handshake or lacks an
+/// option it is given refuses the run here, before anything is written. Also refuses a budget
+/// its protocol cannot state (xboard has no node limit).
+pub fn probe_engines<'a>(
+    engines: impl Iterator<Item = &'a std::sync::Arc<crate::pairing::EngineSpec>>,
+    budget: &Budget,
+) -> Result<(), String> {
+    for e in engines {
+        if e.identity().is_none() {
+            let id = crate::external::probe(e)
+                .map_err(|m| format!("--engine name={} ({}): {m}", e.name, e.command_text()))?;
+            e.set_identity(id);
+        }
+        if e.protocol == crate::pairing::Protocol::Xboard
+            && matches!(budget, Budget::Nodes(_) | Budget::NodeClock(_))
+        {
+            return Err(format!(
+                "{} speaks xboard, which has no node limit: play it on a clock (--tc) or at a depth",
+                e.name
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Validates `opts` and plans its directory (no file is written).
 fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
     let mut opts = opts.clone();
     for note in opts.validate()? {
         eprintln!("{who}: {note}");
     }
+    probe_engines(opts.builds.engines(), &opts.budget)?;
     if let Budget::Nodes(n) = opts.budget
         && n < MIN_PLAYING_NODES
     {
@@ -319,8 +349,8 @@ fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
     if book.has_fen() {
         play_game::check_fen_support(&book.openings)?;
         // an engine without a set-up would forfeit every game at its start: refused here
-        for b in [opts.builds.base, opts.builds.test] {
-            if !b.capabilities().can_set_up {
+        for b in [&opts.builds.base, &opts.builds.test] {
+            if !b.can_set_up() {
                 let first = book
                     .openings
                     .iter()
@@ -329,7 +359,7 @@ fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
                 return Err(format!(
                     "{b} ({}) starts from the initial position only: it has no set-up, and the \
                      openings ({}) start from FEN positions{}",
-                    b.capabilities().family,
+                    b.family(),
                     book.name,
                     first
                         .map(|o| format!(" (the first at {o})"))
@@ -435,7 +465,7 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
         // a thread keeps two engines, of the largest pairing it may play
         let engines = prepared
             .iter()
-            .map(|p| memory::engines(p.opts.builds, first.hash_bits))
+            .map(|p| memory::engines(&p.opts.builds, first.hash_bits))
             .max()
             .unwrap_or(0);
         memory::plan_threads(
@@ -467,7 +497,7 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
     let mut running = Vec::with_capacity(prepared.len());
     for p in prepared {
         let resumed = matches!(p.plan, DirPlan::Resume { .. });
-        let (dir, done) = MatchDir::open(p.plan, p.opts.builds)?;
+        let (dir, done) = MatchDir::open(p.plan, p.opts.builds.clone())?;
         let (budget, settings, calibration_note) =
             apply_clock(&p.opts, &p.settings, &done, calibration.as_ref(), who)?;
         // a grown match: its size before, on record beside the command that grew it
@@ -481,11 +511,35 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
                 c.setting(),
                 crate::nodeclock::MOVES_TO_GO
             )),
-            Budget::Time(_) => Some("clock: cpu (the engine thread's CPU seconds)".to_string()),
+            Budget::Time(_) => Some(
+                "clock: cpu (a build: its engine thread's CPU seconds; an engine of its own process: its process's, all threads)"
+                    .to_string(),
+            ),
             _ => None,
         };
+        // each engine of its own process: its version line, protocol, command and options
+        let engines: Vec<String> = p
+            .opts
+            .builds
+            .engines()
+            .map(|e| {
+                format!(
+                    "engine {}: {} ({}) cmd: {}{}",
+                    e.name,
+                    e.identity().map_or("?", |i| i.id.as_str()),
+                    e.protocol.name(),
+                    e.command_text(),
+                    if e.options.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" options: {}", e.options_text())
+                    }
+                )
+            })
+            .collect();
         let notes: Vec<&str> = clock
             .iter()
+            .chain(engines.iter())
             .chain(calibration_note.iter())
             .map(String::as_str)
             .chain(grown.as_deref())
@@ -536,11 +590,13 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
                     .filter(|row| shard.plays_pair(row.pair))
                     .cloned()
                     .collect();
-                (r.opts.builds, rows)
+                (r.opts.builds.clone(), rows)
             })
             .collect();
-        let views: Vec<(Pairing, &[GameRow])> =
-            shard_done.iter().map(|(p, r)| (*p, r.as_slice())).collect();
+        let views: Vec<(Pairing, &[GameRow])> = shard_done
+            .iter()
+            .map(|(p, r)| (p.clone(), r.as_slice()))
+            .collect();
         scoreboard::Progress::of_pairings(&views, shard_total, first.progress)
     };
     let sink = Mutex::new(Sink {
@@ -603,9 +659,9 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
                         opening: book.for_pair(job.pair),
                         // game 2p-1: base white; game 2p: test white
                         white: if game_number % 2 == 1 {
-                            opts.builds.base
+                            &opts.builds.base
                         } else {
-                            opts.builds.test
+                            &opts.builds.test
                         },
                         budget,
                         max_plies: opts.max_plies,
@@ -617,7 +673,7 @@ pub fn run_pairings(list: &[MatchOptions], who: &str) -> Result<Vec<MatchOutcome
                     // a search that does not stop (the watchdog's panic) stops the run: no row
                     // for this game, every finished one kept, `--resume` plays it again
                     let record = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        with_worker(opts.builds, opts.hash_bits, opts.full_clear, |w| {
+                        with_worker(&opts.builds, opts.hash_bits, opts.full_clear, |w| {
                             play_game::play_game(w, &spec)
                         })
                     }));

@@ -100,6 +100,8 @@ pub struct MatchOptions {
     pub tc_scale: Option<super::calibrate::TcScale>,
     /// `--tc-speed`: this machine's speed (nodes/s), given instead of measured.
     pub tc_speed: Option<f64>,
+    /// The engines of their own processes `--engine` defined (the pairing names them).
+    pub engines: Vec<std::sync::Arc<crate::pairing::EngineSpec>>,
     #[doc(hidden)]
     pub fault: Option<Fault>,
 }
@@ -126,6 +128,7 @@ impl MatchOptions {
             sprt: None,
             tc_scale: None,
             tc_speed: None,
+            engines: Vec::new(),
             fault: None,
         }
     }
@@ -158,16 +161,21 @@ impl MatchOptions {
                     "--nodes {n} is too large: at most {MAX_NODES} (2e9; the C's node counter is an int)"
                 ));
             }
-            Budget::Time(s) if !(s.is_finite() && s > 0.0) => {
+            Budget::Time(t) if !(t.base.is_finite() && t.base > 0.0) => {
                 return Err(format!(
                     "--tc must be a positive number of seconds, not {}",
-                    crate::text::number(s)
+                    crate::text::number(t.base)
                 ));
             }
-            Budget::Time(s) if s > MAX_CLOCK_S => {
+            Budget::Time(t) if t.base > MAX_CLOCK_S || t.increment > MAX_CLOCK_S => {
+                let n = crate::text::number;
+                let shown = if t.increment == 0.0 {
+                    n(t.base)
+                } else {
+                    format!("{}+{}", n(t.base), n(t.increment))
+                };
                 return Err(format!(
-                    "--tc {}: at most {MAX_CLOCK_S} seconds per side (a day)",
-                    crate::text::number(s)
+                    "--tc {shown}: at most {MAX_CLOCK_S} seconds per side (a day)"
                 ));
             }
             Budget::NodeClock(c) => c.validate(self.games.div_ceil(2))?,
@@ -211,7 +219,8 @@ impl MatchOptions {
                     super::calibrate::MAX_NPS
                 ));
             }
-            if let (Some(scale), &Budget::Time(s)) = (&self.tc_scale, &self.budget) {
+            if let (Some(scale), &Budget::Time(t)) = (&self.tc_scale, &self.budget) {
+                let s = t.base;
                 let clock = s * scale.ref_nps / v;
                 if clock > MAX_CLOCK_S {
                     return Err(format!(
@@ -264,6 +273,12 @@ pub fn settings_string(opts: &MatchOptions, openings_name: &str, openings_hash: 
     } + &opts
         .tc_scale
         .map_or(String::new(), |s| format!(";tc_ref_nps={:.0}", s.ref_nps))
+        // an external engine: its version line, protocol and options (never its path)
+        + &opts
+            .builds
+            .engines()
+            .map(|e| format!(";engine.{}={}", e.name, e.setting()))
+            .collect::<String>()
 }
 
 #[cfg(test)]
@@ -346,7 +361,7 @@ mod tests {
     #[test]
     fn hard_deadline_is_in_the_settings_only_when_on_and_needs_a_clock() {
         let mut o = MatchOptions::new(None);
-        o.budget = Budget::Time(60.0);
+        o.budget = Budget::Time(crate::budget::TimeControl::sudden_death(60.0));
         assert!(!settings_string(&o, "x.txt", "00").contains("hard_deadline"));
         o.hard_deadline = true;
         let on = settings_string(&o, "x.txt", "00");
@@ -369,7 +384,7 @@ mod tests {
     #[test]
     fn scaled_clock_condition() {
         let mut o = MatchOptions::new(None);
-        o.budget = Budget::Time(15.0);
+        o.budget = Budget::Time(crate::budget::TimeControl::sudden_death(15.0));
         o.tc_scale = Some(crate::matchrun::calibrate::TcScale::parse("2006").unwrap());
         let s = settings_string(&o, "x.txt", "00");
         assert!(s.ends_with(";tc_ref_nps=600000"), "{s}");

@@ -13,21 +13,20 @@ use super::book::Opening;
 use super::options::{Budget, Fault, FaultKind};
 use super::pgn;
 use super::referee::{GameEnd, Referee, Termination};
-use crate::budget::{TC_MOVES_TO_GO, hard_limit};
+use crate::budget::hard_limit;
 use crate::chess;
 use crate::driver;
 use crate::games_csv::GameRow;
-use crate::pairing::Pairing;
-use micromax::builds::Build;
+use crate::pairing::{Pairing, Player};
 use micromax::fen::parse_fen;
-use micromax::seam::Searcher;
-use micromax::{Abort, Limits, TestFault, Think, thread_cpu_seconds};
+use micromax::seam::{Failure, FailureKind, Searcher};
+use micromax::{Abort, GameClock, Limits, TestFault, Think, thread_cpu_seconds};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
-/// The two engines of a worker thread (one per build), allocated once and reset between games.
+/// The two engines of a worker thread (one per player), allocated once and reset between games.
 pub struct Worker {
     pub hash_bits: u32,
     /// Clear the whole table before every think, as the C does ([`Engine::set_full_clear`]).
@@ -42,31 +41,46 @@ impl Worker {
         Worker {
             hash_bits,
             full_clear,
+            base: Worker::engine(&builds.base, hash_bits, full_clear),
+            test: Worker::engine(&builds.test, hash_bits, full_clear),
             builds,
-            base: Worker::engine(builds.base, hash_bits, full_clear),
-            test: Worker::engine(builds.test, hash_bits, full_clear),
         }
     }
 
-    /// The same engines (and tables) searching with the builds of `builds` from now on.
-    pub fn retarget(&mut self, builds: Pairing) {
-        if builds != self.builds {
-            if !builds.base.retarget(self.base.as_mut()) {
-                self.base = Worker::engine(builds.base, self.hash_bits, self.full_clear);
+    /// The same engines (and tables) searching with the players of `builds` from now on: a
+    /// build's engine switched in place where it can be, an external engine kept if it is the
+    /// same, any other made anew.
+    pub fn retarget(&mut self, builds: &Pairing) {
+        if *builds != self.builds {
+            let (h, f) = (self.hash_bits, self.full_clear);
+            for (engine, now, next) in [
+                (&mut self.base, &self.builds.base, &builds.base),
+                (&mut self.test, &self.builds.test, &builds.test),
+            ] {
+                let kept = match next {
+                    _ if next == now => true,
+                    Player::Build(b) => b.retarget(engine.as_mut()),
+                    Player::Engine(_) => false,
+                };
+                if !kept {
+                    *engine = Worker::engine(next, h, f);
+                }
             }
-            if !builds.test.retarget(self.test.as_mut()) {
-                self.test = Worker::engine(builds.test, self.hash_bits, self.full_clear);
-            }
-            self.builds = builds;
+            self.builds = builds.clone();
         }
     }
 
-    fn engine(build: Build, hash_bits: u32, full_clear: bool) -> Box<dyn Searcher> {
-        build.searcher_with(&micromax::seam::Options {
-            hash_bits,
-            full_clear,
-            first_node: test_node_start(),
-        })
+    /// The one place a match makes a player's engine: a build's from the catalogue's factory,
+    /// an external engine's process (started at its first game).
+    pub fn engine(player: &Player, hash_bits: u32, full_clear: bool) -> Box<dyn Searcher> {
+        match player {
+            Player::Build(b) => b.searcher_with(&micromax::seam::Options {
+                hash_bits,
+                full_clear,
+                first_node: test_node_start(),
+            }),
+            Player::Engine(spec) => Box::new(crate::external::External::new(spec.clone())),
+        }
     }
 }
 
@@ -100,7 +114,7 @@ pub struct GameSpec<'a> {
     pub game: u64,
     pub pair: u64,
     pub opening: &'a Opening,
-    pub white: Build,
+    pub white: &'a Player,
     pub budget: &'a Budget,
     pub max_plies: u32,
     /// `--hard-deadline`: cut a think inside its iteration at [`hard_limit`].
@@ -115,7 +129,7 @@ pub use crate::games_csv::GameRecord;
 
 /// One side of a game: its engine and what it spent.
 struct Side<'e> {
-    build: Build,
+    player: &'e Player,
     color: Color,
     engine: &'e mut Box<dyn Searcher>,
     nodes: u64,
@@ -126,7 +140,7 @@ struct Side<'e> {
     clock: Option<f64>,
     /// The side's node clock (`--clock nodes`).
     node_clock: Option<crate::nodeclock::SideClock>,
-    /// The engine panicked: its state is unknown, the worker replaces it.
+    /// The engine panicked or failed: its state is unknown, the worker replaces it.
     panicked: bool,
 }
 
@@ -145,7 +159,7 @@ struct Thought {
     allowance: Option<crate::nodeclock::ThinkAllowance>,
 }
 
-fn side_name(build: Build, color: Color) -> String {
+fn side_name(build: &Player, color: Color) -> String {
     let c = if color == Color::White {
         "White"
     } else {
@@ -177,14 +191,14 @@ fn guarded<R>(f: impl FnOnce() -> R) -> Result<R, String> {
 
 impl<'e> Side<'e> {
     fn new(
-        build: Build,
+        player: &'e Player,
         color: Color,
         engine: &'e mut Box<dyn Searcher>,
         budget: &Budget,
         game: u64,
     ) -> Side<'e> {
         Side {
-            build,
+            player,
             color,
             engine,
             nodes: 0,
@@ -192,7 +206,7 @@ impl<'e> Side<'e> {
             wall: 0.0,
             depth: 0,
             clock: match budget {
-                Budget::Time(s) => Some(*s),
+                Budget::Time(t) => Some(t.base),
                 _ => None,
             },
             node_clock: match budget {
@@ -204,7 +218,7 @@ impl<'e> Side<'e> {
     }
 
     fn name(&self) -> String {
-        side_name(self.build, self.color)
+        side_name(self.player, self.color)
     }
 
     /// The end of a game in which this side's engine panicked while `doing` something.
@@ -215,6 +229,33 @@ impl<'e> Side<'e> {
             Termination::EnginePanic,
             format!("{}'s engine panicked {doing}: {message}", self.name()),
         )
+    }
+
+    /// The end of a game in which this side's engine (in its own process) failed: scored as
+    /// the common match managers score it, the engine replaced for the next game. A stall is a
+    /// time forfeit, a draw if the opponent cannot mate.
+    fn failure_end(&mut self, f: Failure, pos: &Chess) -> GameEnd {
+        self.panicked = true;
+        let detail = format!("{}: {}", self.name(), f.detail);
+        let termination = match f.kind {
+            FailureKind::Start => Termination::EngineStart,
+            FailureKind::Crash => Termination::EngineCrash,
+            FailureKind::Stall => Termination::EngineStall,
+            FailureKind::Garbage => Termination::IllegalMove,
+        };
+        if f.kind == FailureKind::Stall && pos.has_insufficient_material(!self.color) {
+            return GameEnd::draw(
+                Termination::TimeForfeitInsufficientMaterial,
+                format!("{detail}, but the opponent cannot mate: draw"),
+            );
+        }
+        GameEnd::loss(self.color, termination, detail)
+    }
+
+    /// The failure its engine reports, if any, as the game's end.
+    fn failed(&mut self, pos: &Chess) -> Option<GameEnd> {
+        let f = self.engine.failure()?;
+        Some(self.failure_end(f, pos))
     }
 
     /// A fresh C process: initial position, empty table (or the FEN's, for FEN openings).
@@ -230,7 +271,7 @@ impl<'e> Side<'e> {
             }
         };
         match guarded(|| driver::start(self.engine.as_mut(), setup.as_ref())) {
-            Ok(Ok(_)) => None,
+            Ok(Ok(pos)) => self.failed(&pos),
             Ok(Err(e)) => Some(GameEnd::loss(
                 self.color,
                 Termination::EngineRejectedMove,
@@ -240,8 +281,9 @@ impl<'e> Side<'e> {
         }
     }
 
-    /// A move line: the engine enters a move the referee accepted. `corrupt` is the test fault.
-    fn feed(&mut self, mv: &Move, corrupt: bool) -> Option<GameEnd> {
+    /// A move line: the engine enters a move the referee accepted (played from `pos`).
+    /// `corrupt` is the test fault.
+    fn feed(&mut self, mv: &Move, pos: &Chess, corrupt: bool) -> Option<GameEnd> {
         let engine = &mut *self.engine;
         let entered = guarded(|| {
             if corrupt {
@@ -250,7 +292,7 @@ impl<'e> Side<'e> {
             driver::enter(engine.as_mut(), mv)
         });
         match entered {
-            Ok(Ok(())) => None,
+            Ok(Ok(())) => self.failed(pos),
             Ok(Err(_)) => Some(GameEnd::loss(
                 self.color,
                 Termination::EngineRejectedMove,
@@ -264,9 +306,21 @@ impl<'e> Side<'e> {
         }
     }
 
-    /// An empty line: the engine thinks (under the budget) and checks its own move.
-    fn think(&mut self, budget: &Budget, hard: bool, fault: bool) -> Result<Thought, GameEnd> {
-        let allotted = self.clock.map(|left| left / TC_MOVES_TO_GO);
+    /// An empty line: the engine thinks (under the budget) and checks its own move. `at`: the
+    /// position; `opponent_left`: the opponent's clock.
+    fn think(
+        &mut self,
+        budget: &Budget,
+        hard: bool,
+        fault: bool,
+        at: &Chess,
+        opponent_left: Option<f64>,
+    ) -> Result<Thought, GameEnd> {
+        let tc = match budget {
+            Budget::Time(t) => Some(*t),
+            _ => None,
+        };
+        let allotted = tc.zip(self.clock).map(|(t, left)| t.share(left));
         let allowance = self.node_clock.as_mut().map(|c| c.allowance());
         let mut limits = match budget {
             Budget::Time(_) => Limits::nodes(i64::MAX), // the clock alone decides
@@ -275,8 +329,19 @@ impl<'e> Side<'e> {
             // a per-think budget: every think the same
             _ => budget.first_think(),
         };
+        if let (Some(t), Some(left)) = (tc, self.clock) {
+            // what an engine that manages its own time is told (micro-Max ignores it)
+            limits.game_clock = Some(GameClock {
+                own: left,
+                opponent: opponent_left.unwrap_or(left),
+                increment: t.increment,
+                white: self.color == Color::White,
+            });
+        }
         let previous = self.engine.last_move();
         let engine = &mut *self.engine;
+        // an engine in its own process is charged its process's CPU time, not this thread's
+        let process_cpu0 = engine.process_cpu_seconds();
         let (cpu0, wall0) = (thread_cpu_seconds(), Instant::now());
         if let Some(a) = allotted {
             // the root starts no iteration once this move has used its share of the clock
@@ -295,13 +360,22 @@ impl<'e> Side<'e> {
             }
             engine.think(&limits)
         });
-        let cpu = thread_cpu_seconds() - cpu0;
+        let cpu = match (process_cpu0, self.engine.process_cpu_seconds()) {
+            (Some(a), Some(b)) => (b - a).max(0.0),
+            _ => thread_cpu_seconds() - cpu0,
+        };
         self.cpu += cpu;
         self.wall += wall0.elapsed().as_secs_f64();
         if let Some(left) = self.clock.as_mut() {
             *left -= cpu;
+            if *left >= 0.0 {
+                *left += tc.map_or(0.0, |t| t.increment);
+            }
         }
         let think = think.map_err(|msg| self.panic_end("thinking", msg))?;
+        if let Some(end) = self.failed(at) {
+            return Err(end);
+        }
         if let (Some(c), Some(a)) = (self.node_clock.as_mut(), allowance.as_ref()) {
             c.charge(think.searched, a);
         }
@@ -393,8 +467,9 @@ fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEn
     // The opening: a move line to both processes.
     for mv in &spec.opening.moves {
         let corrupt = fault_at(referee.plies(), FaultKind::Reject);
+        let at = referee.position().clone();
         for side in sides.iter_mut() {
-            if let Some(end) = side.feed(mv, corrupt) {
+            if let Some(end) = side.feed(mv, &at, corrupt) {
                 return end;
             }
         }
@@ -405,8 +480,10 @@ fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEn
     loop {
         let ply = referee.plies();
         let mover = index(referee.turn());
+        let opponent_left = sides[1 - mover].clock;
+        let at = referee.position().clone();
         let side = &mut sides[mover];
-        let (build, color) = (side.build, side.color);
+        let (build, color) = (side.player.clone(), side.color);
         let thought = match micromax::Stuck::annotate(
             || {
                 format!(
@@ -433,6 +510,8 @@ fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEn
                     spec.budget,
                     spec.hard_deadline,
                     fault_at(ply, FaultKind::Panic),
+                    &at,
+                    opponent_left,
                 )
             },
         ) {
@@ -471,7 +550,10 @@ fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEn
         let t = &thought.think;
         let offered = t.offer.to_string();
         let Some(mv) = referee.legal(&t.offer) else {
-            let termination = refused_move(t, thought.previous);
+            let termination = match side.player {
+                Player::Build(_) => refused_move(t, thought.previous),
+                Player::Engine(_) => Termination::IllegalMove,
+            };
             let detail = match termination {
                 Termination::HashRoot => format!(
                     "{}'s root was answered from the hash without an iteration; it offered the last move fed to it, {offered}, again",
@@ -487,7 +569,12 @@ fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEn
                 ),
                 _ => format!("{} offered {offered}, which is not legal", side.name()),
             };
-            return GameEnd::loss(side.color, termination, detail);
+            let end = GameEnd::loss(side.color, termination, detail);
+            // an engine of its own process that broke the rules gets a new process
+            if matches!(sides[mover].player, Player::Engine(_)) {
+                sides[mover].panicked = true;
+            }
+            return end;
         };
         if !t.played {
             return GameEnd::loss(
@@ -505,7 +592,7 @@ fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEn
         }
         // The move line to the other process.
         let corrupt = fault_at(ply, FaultKind::Reject);
-        if let Some(end) = sides[1 - mover].feed(&mv, corrupt) {
+        if let Some(end) = sides[1 - mover].feed(&mv, &at, corrupt) {
             return end;
         }
     }
@@ -519,11 +606,11 @@ fn micros(s: f64) -> f64 {
 /// Plays one game with the worker's engines.
 pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
     let (hash_bits, full_clear) = (worker.hash_bits, worker.full_clear);
-    let base_white = spec.white == worker.builds.base;
+    let base_white = *spec.white == worker.builds.base;
     let black = if base_white {
-        worker.builds.test
+        worker.builds.test.clone()
     } else {
-        worker.builds.base
+        worker.builds.base.clone()
     };
     let (white_engine, black_engine) = if base_white {
         (&mut worker.base, &mut worker.test)
@@ -538,7 +625,7 @@ pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
             spec.budget,
             spec.game,
         ),
-        Side::new(black, Color::Black, black_engine, spec.budget, spec.game),
+        Side::new(&black, Color::Black, black_engine, spec.budget, spec.game),
     ];
     let mut referee = Referee::new(spec.opening.start.clone(), spec.max_plies);
     let end = play(&mut sides, &mut referee, spec);
@@ -577,10 +664,34 @@ pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
         ("Site", "?".to_string()),
         ("Date", super::match_dir::utc_now().pgn_date()),
         ("Round", spec.game.to_string()),
-        ("White", w.build.name().to_string()),
-        ("Black", b.build.name().to_string()),
+        ("White", w.player.name().to_string()),
+        ("Black", b.player.name().to_string()),
         ("Result", end.result.pgn().to_string()),
     ];
+    // an external engine: its version line and options
+    for (color, side) in [("White", w), ("Black", b)] {
+        if let Player::Engine(e) = side.player {
+            let id = e
+                .identity()
+                .map_or_else(|| e.name.clone(), |i| i.id.clone());
+            tags.push((
+                if color == "White" {
+                    "WhiteEngine"
+                } else {
+                    "BlackEngine"
+                },
+                id,
+            ));
+            if !e.options.is_empty() {
+                let key = if color == "White" {
+                    "WhiteEngineOptions"
+                } else {
+                    "BlackEngineOptions"
+                };
+                tags.push((key, e.options_text()));
+            }
+        }
+    }
     match &spec.opening.fen {
         Some(fen) => {
             tags.push(("SetUp", "1".to_string()));
@@ -615,7 +726,7 @@ pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
     // A side whose engine panicked gets a new engine: its state is unknown.
     for side in &mut sides {
         if side.panicked {
-            *side.engine = Worker::engine(side.build, hash_bits, full_clear);
+            *side.engine = Worker::engine(side.player, hash_bits, full_clear);
         }
     }
     GameRecord { row, pgn }

@@ -72,7 +72,7 @@ impl Progress {
                 for row in rows.iter() {
                     t.add(row);
                 }
-                (*p, t)
+                (p.clone(), t)
             })
             .collect();
         let done: usize = pairings.iter().map(|(_, r)| r.len()).sum();

@@ -22,6 +22,9 @@ pub fn in_ci() -> bool {
 /// Debian's Stockfish, the judge `umax judge` runs by default.
 pub const STOCKFISH: &str = "/usr/games/stockfish";
 
+/// Debian's Fairy-Max (xboard only), the external xboard engine of the tests.
+pub const FAIRYMAX: &str = "/usr/games/fairymax";
+
 /// An external tool that some tests need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tool {
@@ -38,6 +41,8 @@ pub enum Tool {
     PythonChess,
     /// Stockfish at [`STOCKFISH`].
     Stockfish,
+    /// Fairy-Max at [`FAIRYMAX`].
+    FairyMax,
 }
 
 impl Tool {
@@ -50,6 +55,7 @@ impl Tool {
             Tool::Python3 => "python3",
             Tool::PythonChess => "python-chess",
             Tool::Stockfish => STOCKFISH,
+            Tool::FairyMax => FAIRYMAX,
         }
     }
 
@@ -64,6 +70,7 @@ impl Tool {
                 "python3 with venv and PyPI: the test pip-installs tests/uci_python/requirements.txt"
             }
             Tool::Stockfish => "apt-get install stockfish",
+            Tool::FairyMax => "apt-get install fairymax",
         }
     }
 
@@ -71,6 +78,7 @@ impl Tool {
     fn present(self) -> bool {
         match self {
             Tool::Stockfish => Path::new(STOCKFISH).is_file(),
+            Tool::FairyMax => Path::new(FAIRYMAX).is_file(),
             Tool::PythonChess => panic!("python-chess has no check of its own: use require_by"),
             _ => Command::new(self.name())
                 .arg("--version")

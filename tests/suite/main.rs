@@ -8,6 +8,7 @@ mod architecture;
 mod bench;
 mod claims;
 mod deadline;
+mod external_engines;
 mod golden;
 mod hostile_fuzz_smoke;
 mod hostile_play;

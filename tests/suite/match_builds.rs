@@ -125,9 +125,9 @@ fn bad_builds_are_refused_before_any_game() {
     );
     for (builds, message) in [
         ("old,nope", unknown.as_str()),
-        ("sd", "is not two builds BASE,TEST"),
-        // games.csv names its columns by build: a build against itself is refused
-        ("sd,sd", "a match needs two different builds"),
+        ("sd", "is not two players BASE,TEST"),
+        // games.csv names its columns by player: a build against itself is refused
+        ("sd,sd", "a match needs two different players"),
     ] {
         refused(
             &run_match(&args(&quick(&[

@@ -53,8 +53,8 @@ fn twins(nodes: &str) -> Option<HashMap<Build, PathBuf>> {
 /// The twins of the default pairing's builds (base, test).
 fn c_twins(nodes: &str) -> Option<(PathBuf, PathBuf)> {
     let map = twins(nodes)?;
-    let p = Pairing::default();
-    Some((map[&p.base].clone(), map[&p.test].clone()))
+    let p = Pairing::default().builds().unwrap();
+    Some((map[&p.0].clone(), map[&p.1].clone()))
 }
 
 /// A match of the Rust runner at `nodes` on `openings` (computed once per binary and budget).
@@ -167,7 +167,7 @@ fn every_twin_plays_the_games_of_its_c_twin() {
     let Some(map) = twins("5000") else {
         return;
     };
-    let base = Pairing::default().base;
+    let base = Pairing::default().builds().unwrap().0;
     for &b in ALL.iter().filter(|b| b.c_twin() && **b != base) {
         let games = if common::old_sd_or_deep(b) { 4 } else { 2 };
         let dir = scratch(&format!("c_parity_twin_{b}"));
@@ -219,15 +219,26 @@ fn verify_c_command() {
     };
     let good = write_rows("verify_c_good", rows);
     let (c_base, c_test) = (
-        format!("--c={}={}", Pairing::default().base, path_str(&old_c)),
-        format!("--c={}={}", Pairing::default().test, path_str(&sd_c)),
+        format!(
+            "--c={}={}",
+            Pairing::default().builds().unwrap().0,
+            path_str(&old_c)
+        ),
+        format!(
+            "--c={}={}",
+            Pairing::default().builds().unwrap().1,
+            path_str(&sd_c)
+        ),
     );
     // a twin the games need but not given: named, before any game
     let out = verify_c(&[path_str(&good), &c_test]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains(&format!("give --c {}=PATH", Pairing::default().base)),
+        err.contains(&format!(
+            "give --c {}=PATH",
+            Pairing::default().builds().unwrap().0
+        )),
         "{err}"
     );
     let out = verify_c(&[path_str(&good), &c_test, &c_base]);
@@ -313,13 +324,13 @@ fn verify_c_refuses_the_uninstrumented_c() {
         let l = lines.iter().find(|l| l[0] == b.name()).unwrap();
         PathBuf::from(&l[1])
     };
-    let p = Pairing::default();
+    let p = Pairing::default().builds().unwrap();
     let csv = write_rows("verify_c_plain", runs_5000());
-    let err = refused(&csv, path_str(&plain(p.base)), path_str(&plain(p.test)));
+    let err = refused(&csv, path_str(&plain(p.0)), path_str(&plain(p.1)));
     assert!(
         err.contains(&format!(
             "{}: printed no root trace on a think",
-            plain(p.base).display()
+            plain(p.0).display()
         )) && err.contains("scripts/build-original.sh --nodes 5000 --hash-bits 16"),
         "{err}"
     );

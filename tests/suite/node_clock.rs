@@ -237,11 +237,11 @@ fn the_c_replays_node_clock_games_of_every_twin() {
     let Some(map) = twins() else {
         return;
     };
-    let base = Pairing::default().base;
+    let base = Pairing::default().builds().unwrap().0;
     let mut terminations = Vec::new();
     for &b in ALL.iter().filter(|b| b.c_twin()) {
         let pairing = if b == base {
-            format!("{base},{}", Pairing::default().test)
+            format!("{base},{}", Pairing::default().builds().unwrap().1)
         } else {
             format!("{base},{b}")
         };
@@ -284,9 +284,9 @@ fn the_c_replays_a_game_lost_on_the_node_clock() {
         "{:?}",
         rows.iter().map(|r| &r.termination).collect::<Vec<_>>()
     );
-    let p = Pairing::default();
+    let p = Pairing::default().builds().unwrap();
     for row in &rows {
-        assert_eq!(replay_with_c(row, &map[&p.base], &map[&p.test]), Ok(()));
+        assert_eq!(replay_with_c(row, &map[&p.0], &map[&p.1]), Ok(()));
     }
 }
 
@@ -298,8 +298,8 @@ fn another_clock_in_the_row_is_caught_by_the_c() {
     };
     let dir = scratch("c-caught");
     let rows = node_match(&dir, "2", &WAVERING_150K);
-    let p = Pairing::default();
-    let (old_c, sd_c) = (&map[&p.base], &map[&p.test]);
+    let p = Pairing::default().builds().unwrap();
+    let (old_c, sd_c) = (&map[&p.0], &map[&p.1]);
     assert_eq!(replay_with_c(&rows[0], old_c, sd_c), Ok(()));
     let mut budget = rows[0].clone();
     budget.settings = budget
