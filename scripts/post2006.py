@@ -170,17 +170,15 @@ _FACTOR = re.compile(r"(?:^| )x(\d+)\.(\d+)(?= |$)")
 def pgn_thinks(run, games):
     """game number -> per ply (nodes, F's numerator, F's denominator) of each think (F the think's
     factor, 1 without `xF`), None for a book move, from RUN/games.pgn, for the games whose comments
-    count their moves (others: a game being written, left out). The game's chunks, its [Round] and
-    its tags by umaxresults' own patterns."""
+    count their moves (others: a game being written, left out), read by umaxresults.pgn_games."""
     text = ur.read_or_none(os.path.join(run, "games.pgn"), errors="replace") or ""
     want = {g["game"]: len(g["moves"]) for g in games}
     out = {}
-    for chunk in ur._PGN_GAME.split(text):
-        m = ur._PGN_ROUND.search(chunk)
-        if not m or int(m.group(1)) not in want:
+    for n, _, body in ur.pgn_games(text):
+        if n not in want:
             continue
         thinks = []
-        for c in re.findall(r"\{([^}]*)\}", ur._PGN_TAG.sub("", chunk)):
+        for c in re.findall(r"\{([^}]*)\}", body):
             c = " ".join(c.split())
             t = _THINK.match(c)
             if t:
@@ -189,8 +187,8 @@ def pgn_thinks(run, games):
                 thinks.append((int(t.group(1)), int(f.group(1)) * den + int(f.group(2)) if f else 1, den))
             elif c.startswith("book"):
                 thinks.append(None)
-        if len(thinks) == want[int(m.group(1))]:
-            out[int(m.group(1))] = thinks
+        if len(thinks) == want[n]:
+            out[n] = thinks
     return out
 
 

@@ -384,7 +384,7 @@ def read_match(run, node_clock=False):
 # read_pgn's patterns, compiled once (it runs them on every game of every run it reads).
 _PGN_GAME = re.compile(r"\n(?=\[Event )")
 _PGN_ROUND = re.compile(r'\[Round "(\d+)"\]')
-_PGN_NODES = re.compile(r'\[TimeControl "(\d+) nodes"\]')
+_TC_NODES = re.compile(r"(\d+) nodes$")
 # A tag line: r"^\[.*\]\s*$" with re.M, its "^" written as a look-behind after the "[" (no
 # character but a newline before it), which lets re jump from "[" to "[" instead of trying every place.
 _PGN_TAG = re.compile(r"\[(?<![^\n]\[).*\]\s*$", flags=re.M)
@@ -423,13 +423,10 @@ def read_pgn(run, games):
     text = read_or_none(os.path.join(run, "games.pgn"), errors="replace") or ""
     want = {g["game"]: len(g["moves"]) for g in games}
     out = {}
-    for chunk in _PGN_GAME.split(text):
-        m = _PGN_ROUND.search(chunk)
-        if not m or int(m.group(1)) not in want:
+    for n, tags, body in pgn_games(text):
+        if n not in want:
             continue
-        n = int(m.group(1))
-        tc = _PGN_NODES.search(chunk)
-        body = _PGN_TAG.sub("", chunk)
+        tc = _TC_NODES.match(tags.get("TimeControl", ""))
         thinks = [(int(depth), int(nodes)) if depth else None
                   for depth, nodes, book in _PGN_COMMENT.findall(body) if depth or book]
         out[n] = (thinks if len(thinks) == want[n] else None, int(tc.group(1)) if tc else None)
