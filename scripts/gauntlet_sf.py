@@ -137,7 +137,7 @@ def build(d):
     for player in sorted(data):
         by = data[player]
         r, games = rating_of(by)
-        boot = bootstrap(by, rng)
+        boot = bootstrap(by, rng) if games else []
         boots[player] = boot
         pts = sum(p for _, p in games)
         terms = by["_terms"]
@@ -145,7 +145,8 @@ def build(d):
         row = {
             "player": player, "games": len(games), "points": pts,
             "score": pts / len(games) if games else None,
-            "elo": r, "lo95": pct(boot, 0.025), "hi95": pct(boot, 0.975),
+            "elo": r, "lo95": pct(boot, 0.025) if boot else None,
+            "hi95": pct(boot, 0.975) if boot else None,
             "open_resamples": sum(math.isinf(x) for x in boot),
             "draws": sum(t in ("threefold", "stalemate", "fifty_moves", "insufficient_material",
                                "max_plies", "time_forfeit_insufficient_material") for t in terms),
@@ -158,7 +159,7 @@ def build(d):
     diffs = {}
     for name, a, b in (("mm48_over_old", "mm48-uci", "old-uci"), ("sd_over_old", "sd-uci", "old-uci"),
                        ("fairymax_over_mm48", "fairymax", "mm48-uci")):
-        if a in boots and b in boots:
+        if boots.get(a) and boots.get(b):
             ra, rb = facts["players"][a]["elo"], facts["players"][b]["elo"]
             ds = [x - y for x, y in zip(boots[a], boots[b]) if not (math.isinf(x) or math.isinf(y))]
             diffs[name] = {"diff": None if ra is None or rb is None else ra - rb,
@@ -188,7 +189,7 @@ def main():
     args = [a for a in sys.argv[1:] if a != "--check"]
     d = args[0] if args else os.path.join(ROOT, "results", "gauntlet-sf")
     return ur.generate("gauntlet_sf.py", lambda: build(d), d, "--check" in sys.argv[1:],
-                       tell=lambda f: [print("%-10s %s [%s, %s] (%d games)" % (
+                       tell=lambda f: [print("%-10s %s [%s, %s] (%d games so far)" % (
                            p, fixed(v["elo"]), fixed(v["lo95"]), fixed(v["hi95"]), v["games"]))
                            for p, v in sorted(f["players"].items())])
 

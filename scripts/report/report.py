@@ -365,9 +365,68 @@ def post2006_facts(f):
             f"sd using 3.6% more time than `old`")
 
 
+GAUNTLET = RES / "gauntlet-sf"
+GAUNTLET_GAMES = 640  # 4 players x 4 levels x 40 games (scripts/gauntlet-sf.sh)
+GAUNTLET_NAMES = {"old-uci": "`old`", "sd-uci": "`sd`", "mm48-uci": "`mm48`", "fairymax": "Fairy-Max"}
+
+
+def gauntlet_facts(f):
+    """The gauntlet against Stockfish's UCI_Elo levels (results/gauntlet-sf/scale.json, made by
+    scripts/gauntlet_sf.py): each player's rating on that scale and the two differences asked."""
+    path = GAUNTLET / "scale.json"
+    f.update(gsf_status="not yet played", gsf_ratings="none yet",
+             gsf_front="a gauntlet against Stockfish's `UCI_Elo` levels is not yet played", gsf_mm48_over_old="not yet known",
+             gsf_sd_over_old="not yet known", gsf_fairymax_over_mm48="not yet known",
+             gsf_levels="the levels' spacing is not yet measured")
+    if not path.is_file():
+        return
+    g = json.loads(path.read_text())
+    games = sum(p["games"] for p in g["players"].values())
+    f["gsf_games"] = games
+    f["gsf_status"] = (f"all {games:,} games" if games >= GAUNTLET_GAMES
+                       else f"{games:,} of its {GAUNTLET_GAMES:,} games so far (it goes on; every figure here will move)")
+
+    def num(x):
+        return "∞" if x == "inf" else "−∞" if x == "-inf" else f"{float(x):,.0f}".replace(",", "")
+
+    def rated(name):
+        p = g["players"].get(name)
+        if not p or not p["games"]:
+            return f"{GAUNTLET_NAMES[name]} not yet"
+        if p["elo"] is None:
+            return f"{GAUNTLET_NAMES[name]} no finite rating yet ({pct(p['score'])} of {p['games']} games)"
+        return f"{GAUNTLET_NAMES[name]} {num(p['elo'])} [{num(p['lo95'])}, {num(p['hi95'])}]"
+
+    f["gsf_ratings"] = ", ".join(rated(n) for n in GAUNTLET_NAMES)
+    f["gsf_front"] = (f"against Stockfish 15.1's `UCI_Elo` levels at 10+0.1 ({games:,} games"
+                      f"{'' if games >= GAUNTLET_GAMES else ' so far, of ' + format(GAUNTLET_GAMES, ',')}): "
+                      + f["gsf_ratings"] + " ([results/gauntlet-sf](results/gauntlet-sf/README.md))")
+    d = g["differences"]
+
+    def diff(key):
+        x = d.get(key)
+        if not x or x["diff"] is None or x["lo95"] is None:
+            return "not yet known"
+        return f"{fixed(x['diff'], 0, True)} [{fixed(x['lo95'], 0, True)}, {fixed(x['hi95'], 0, True)}]"
+
+    f["gsf_mm48_over_old"] = diff("mm48_over_old")
+    f["gsf_sd_over_old"] = diff("sd_over_old")
+    f["gsf_fairymax_over_mm48"] = diff("fairymax_over_mm48")
+    free = {k: float(v) for k, v in g["levels_free_fit"].items() if v not in (None, "")}
+    if len(free) >= 2:
+        lo, hi = min(free, key=lambda k: int(k[2:])), max(free, key=lambda k: int(k[2:]))
+        f["gsf_levels"] = (f"the players' results put {lo} and {hi} {fixed(free[hi] - free[lo], 0)} Elo apart "
+                           f"(nominally {int(hi[2:]) - int(lo[2:])})")
+    else:
+        f["gsf_levels"] = "the levels' spacing here is not yet measured"
+    forfeits = sum(p["forfeits"] for p in g["players"].values())
+    f["gsf_forfeits"] = forfeits
+
+
 def facts():
     f = {"claim_elo": ur.elo(0.575), "claim60_elo": ur.elo(0.53)}
     post2006_facts(f)
+    gauntlet_facts(f)
     node_facts(f)
     branch_share_facts(f)
     pgo = RES / "speed-pgo" / "ab.csv"
@@ -784,23 +843,69 @@ def render(f, template):
     return wrap_long_lines("".join(out))
 
 
-def wrap_long_lines(text, width=100, longest=110):
-    """Prose lines that a substituted sentence made longer than `longest` characters, re-wrapped
-    at `width` (a list item's continuation indented under its text); tables, headings, images,
-    comments and code blocks stay as they are."""
-    out, code = [], False
+def wrap_long_lines(text, width=100):
+    """Every prose paragraph filled to `width` (a list item's continuation indented under its
+    text), so that a placeholder's shorter value leaves no ragged short lines; tables, headings,
+    images, comments and code blocks stay as they are."""
+    out, code, block = [], False, []
+
+    def flush():
+        items = []
+        for line in block:
+            if re.match(r"\s*(\d+\. |- )", line) or not items:
+                items.append([line])
+            else:
+                items[-1].append(line)
+        for item in items:
+            first = item[0]
+            lead = first[:len(first) - len(first.lstrip())]
+            marker = re.match(r"(\d+\. |- )", first.lstrip())
+            rest = lead + " " * len(marker.group(1)) if marker else lead
+            words = " ".join(line.strip() for line in item)
+            # a code span is never broken across lines
+            words = re.sub(r"`[^`]*`", lambda m: m.group(0).replace(" ", "\0"), words)
+            filled = textwrap.fill(words, width=width, initial_indent=lead, subsequent_indent=rest,
+                                   break_long_words=False, break_on_hyphens=False)
+            out.append(filled.replace("\0", " "))
+        block.clear()
+
     for line in text.split("\n"):
         if line.startswith("```"):
+            flush()
             code = not code
-        if code or len(line) <= longest or line.lstrip().startswith(("|", "#", "!", "<")):
             out.append(line)
             continue
-        lead = line[:len(line) - len(line.lstrip())]
-        item = re.match(r"(\d+\. |- )", line.lstrip())
-        rest = lead + " " * len(item.group(1)) if item else lead
-        out.append(textwrap.fill(line.strip(), width=width, initial_indent=lead,
-                                 subsequent_indent=rest, break_long_words=False, break_on_hyphens=False))
+        if code or not line.strip() or line.lstrip().startswith(("|", "#", "!", "<")):
+            flush()
+            out.append(line)
+            continue
+        block.append(line)
+    flush()
     return "\n".join(out)
+
+
+def shape_errors(text, name, most=None, answer_most=None, paragraph_most=8):
+    """What breaks the report's shape: more than `most` lines, an answer section of more than
+    `answer_most`, a prose paragraph of more than `paragraph_most` lines."""
+    lines = text.split("\n")
+    errors = []
+    if most and len(lines) > most:
+        errors.append(f"{name}: {len(lines)} lines, at most {most}")
+    if answer_most and "## The answer" in text:
+        section = text.split("## The answer", 1)[1].split("\n## ", 1)[0]
+        n = section.count("\n")
+        if n > answer_most:
+            errors.append(f"{name}: 'The answer' has {n} lines, at most {answer_most}")
+    for para in re.split(r"\n\s*\n", text):
+        plines = para.split("\n")
+        if plines and not plines[0].lstrip().startswith(("|", "#", "!", "<", "```")):
+            items = re.split(r"\n(?=\s*(?:\d+\. |- ))", para)
+            for item in items:
+                k = item.count("\n") + 1
+                if k > paragraph_most and not item.lstrip().startswith("```"):
+                    errors.append(f"{name}: a paragraph of {k} lines (at most {paragraph_most}): "
+                                  f"'{item.strip()[:60]}...'")
+    return errors
 
 
 def main():
@@ -813,6 +918,11 @@ def main():
         sys.exit(1)
     outputs = {FACTS: json.dumps(f, indent=1, sort_keys=True) + "\n", OUT: render(f, TEMPLATE),
                FRONT: render(f, FRONT_TEMPLATE)}
+    shape = shape_errors(outputs[OUT], "results/README.md", most=250, answer_most=60)
+    for e in shape:
+        print(f"report.py: {e}: shorten docs/report/results.md.in")
+    if shape:
+        sys.exit(1)
     stale = [p for p, t in outputs.items() if not p.is_file() or p.read_text() != t]
     if check:
         for p in stale:

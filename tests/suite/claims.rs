@@ -153,6 +153,8 @@ fn the_report_catches_a_changed_number() {
         "post-2006-15",
         "post-2006-60",
         "post-2006-60-think",
+        // the builds against Stockfish's UCI_Elo levels
+        "gauntlet-sf",
     ];
     for run in runs {
         if root.join("results").join(run).is_dir() {
