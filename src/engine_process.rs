@@ -26,12 +26,14 @@ pub enum ReadError {
     Timeout(String),
     /// The process closed its output (it exited or crashed).
     Exited(String),
+    /// It refused a move it was sent (xboard's `Illegal move: ...`): the line.
+    Refused(String),
 }
 
 impl std::fmt::Display for ReadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ReadError::Timeout(s) | ReadError::Exited(s) => f.write_str(s),
+            ReadError::Timeout(s) | ReadError::Exited(s) | ReadError::Refused(s) => f.write_str(s),
         }
     }
 }
@@ -109,9 +111,14 @@ impl EngineProcess {
         })
     }
 
-    /// Lines already sent and not yet read, dropped (what an engine printed after its answer).
-    pub fn drain(&self) {
-        while self.lines.try_recv().is_ok() {}
+    /// Lines already sent and not yet read, taken (what an engine printed after its answer or
+    /// in answer to a move it was sent).
+    pub fn drain(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        while let Ok(line) = self.lines.try_recv() {
+            out.push(line);
+        }
+        out
     }
 
     /// `(exit status ...)` if the process has ended, else nothing.

@@ -43,10 +43,12 @@ pub enum Termination {
     /// An engine of its own process sent no move within its clock and the margin (it hung). A
     /// loss on time (a draw if the opponent cannot mate); the process is killed.
     EngineStall,
+    /// An engine of its own process resigned (xboard's `resign`). A loss.
+    Resignation,
 }
 
 impl Termination {
-    pub const ALL: [Termination; 16] = [
+    pub const ALL: [Termination; 17] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::Threefold,
@@ -63,6 +65,7 @@ impl Termination {
         Termination::EngineStart,
         Termination::EngineCrash,
         Termination::EngineStall,
+        Termination::Resignation,
     ];
 
     /// The name in `games.csv` (the `termination` column).
@@ -84,6 +87,7 @@ impl Termination {
             Termination::EngineStart => "engine_start",
             Termination::EngineCrash => "engine_crash",
             Termination::EngineStall => "engine_stall",
+            Termination::Resignation => "resignation",
         }
     }
 

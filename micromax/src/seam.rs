@@ -101,6 +101,10 @@ pub enum FailureKind {
     Stall,
     /// A move line that is not a move (garbage where `bestmove`/`move` was expected).
     Garbage,
+    /// It refused a legal move it was sent (xboard's `Illegal move`).
+    Refused,
+    /// It resigned (xboard's `resign`): no fault, but the game ends, lost.
+    Resigned,
 }
 
 /// The published table of both micro-Maxes: 2^24 entries (3.2's `U=16777224`, 4.8's

@@ -22,7 +22,7 @@ the side at fault: no_move (3.2 offers a8a8 when every move loses at once), hash
 root answered from the hash offers the last move fed in again), illegal_move,
 engine_rejected_move and engine_panic (errors: the game ends, the match goes on); an engine of
 its own process (--engine): engine_start, engine_crash, engine_stall (a forfeit; its process is
-started anew for the next game).")]
+started anew for the next game) and resignation.")]
 pub struct MatchArgs {
     #[arg(long, value_name = "BASE,TEST", default_value = "old,sd",
           help = format!("The two players, BASE,TEST: builds of `umax builds` ({}) or engines \

@@ -121,6 +121,14 @@ impl External {
         match e {
             ReadError::Timeout(d) => self.fail(FailureKind::Stall, d),
             ReadError::Exited(d) => self.fail(FailureKind::Crash, d),
+            ReadError::Refused(line) => {
+                let detail = format!(
+                    "{} refused a move it was sent, which is legal: '{}'",
+                    self.spec.name,
+                    line.trim()
+                );
+                self.fail(FailureKind::Refused, detail)
+            }
         }
     }
 
@@ -219,10 +227,18 @@ impl External {
             Protocol::Xboard => {
                 let level_sent = self.level_sent;
                 self.level_sent = true;
-                xboard::think(p, pos, limits, level_sent, deadline, &mut |it| {
-                    think.iterations.push(*it);
-                    observe(it)
-                })
+                xboard::think(
+                    p,
+                    &self.xboard,
+                    pos,
+                    limits,
+                    level_sent,
+                    deadline,
+                    &mut |it| {
+                        think.iterations.push(*it);
+                        observe(it)
+                    },
+                )
             }
         };
         let answer = match answer {
@@ -245,6 +261,13 @@ impl External {
                 return think;
             }
         };
+        if answer.text == "resign" {
+            self.fail(
+                FailureKind::Resigned,
+                format!("{} resigned", self.spec.name),
+            );
+            return think;
+        }
         think.searched = answer.nodes;
         think.nodes = answer.nodes.min(i32::MAX as u64) as i32;
         match parse_move(&self.pos, &answer.text) {
@@ -341,19 +364,16 @@ impl Searcher for External {
 
     fn set_position(&mut self, pos: &Chess) -> Result<(), String> {
         let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
-        if self.spec.protocol == Protocol::Xboard {
-            if self.process.is_some() && !self.xboard.setboard {
+        self.new_game();
+        if self.spec.protocol == Protocol::Xboard && self.failure.is_none() {
+            if !self.xboard.setboard {
                 return Err(format!(
                     "{} (xboard) declared setboard=0: it cannot set up a position",
                     self.spec.name
                 ));
             }
-            self.new_game();
-            if self.failure.is_none() && !self.send(&format!("setboard {fen}")) {
-                return Ok(()); // the failure is read by the player
-            }
-        } else {
-            self.new_game();
+            // a failed write is a failure the player reads
+            self.send(&format!("setboard {fen}"));
         }
         self.start = pos.clone();
         self.pos = pos.clone();

@@ -55,7 +55,7 @@ fn ready(p: &mut EngineProcess, deadline: Instant) -> Result<(), ReadError> {
 
 /// `ucinewgame`, `isready` … `readyok`.
 pub(super) fn new_game(p: &mut EngineProcess, deadline: Instant) -> Result<(), ReadError> {
-    p.drain();
+    let _ = p.drain();
     sent(p, "ucinewgame")?;
     ready(p, deadline)
 }
@@ -94,7 +94,7 @@ pub(super) fn think(
     deadline: Instant,
     observe: &mut dyn FnMut(&RootIter),
 ) -> Result<Answer, ReadError> {
-    p.drain();
+    let _ = p.drain();
     let mut position = match start_fen {
         Some(f) => format!("position fen {f}"),
         None => "position startpos".to_string(),

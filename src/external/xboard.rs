@@ -125,7 +125,7 @@ pub(super) fn new_game(
     f: &Features,
     deadline: Instant,
 ) -> Result<(), ReadError> {
-    p.drain();
+    let _ = p.drain();
     for line in ["new", "force", "post", "easy"] {
         sent(p, line)?;
     }
@@ -188,17 +188,42 @@ fn post_line(line: &str) -> Option<(i32, i32, u64, Option<&str>)> {
     Some((depth, score, nodes, w.get(4).copied()))
 }
 
+/// The line in which an xboard engine refused a move it was sent (`Illegal move: e2e4`,
+/// `Illegal move (reason): e2e4`), among what it printed since. (`Error (...)` answers a
+/// command it does not know, which is no refusal of a move.)
+pub(super) fn refusal(lines: &[String]) -> Option<&String> {
+    lines
+        .iter()
+        .find(|l| l.trim_start().starts_with("Illegal move"))
+}
+
 /// A think: the commands of [`before_go`], `go`, the thinking output until `move …`, then
-/// `force`.
+/// `force`. `Err(Ok(line))`: before the think, the engine had refused a move it was sent.
 pub(super) fn think(
     p: &mut EngineProcess,
+    f: &Features,
     pos: &Chess,
     limits: &Limits,
     level_sent: bool,
     deadline: Instant,
     observe: &mut dyn FnMut(&RootIter),
 ) -> Result<Answer, ReadError> {
-    p.drain();
+    // what it said to the moves it was sent: with `ping`, everything up to the `pong` (so a
+    // refusal is never missed); without, what has come so far
+    let mut said = p.drain();
+    if f.ping {
+        sent(p, "ping 2")?;
+        loop {
+            let line = p.recv(deadline, "pong 2")?;
+            if line.trim() == "pong 2" {
+                break;
+            }
+            said.push(line);
+        }
+    }
+    if let Some(line) = refusal(&said) {
+        return Err(ReadError::Refused(line.clone()));
+    }
     let Some(before) = before_go(limits, level_sent) else {
         return Err(ReadError::Exited(
             "an xboard engine cannot be given a node budget".to_string(),
@@ -220,12 +245,16 @@ pub(super) fn think(
                 nodes,
             });
         }
-        if t == "resign" || t.starts_with("Illegal move") || t.starts_with("Error") {
+        if t == "resign" {
+            sent(p, "force")?;
             return Ok(Answer {
-                text: String::new(),
+                text: "resign".to_string(),
                 line: line.clone(),
                 nodes,
             });
+        }
+        if t.starts_with("Illegal move") {
+            return Err(ReadError::Refused(line.clone()));
         }
         if let Some((d, s, n, pv)) = post_line(t) {
             nodes = n;
@@ -281,5 +310,12 @@ mod tests {
         );
         assert_eq!(post_line("# times @ 1321165796"), None);
         assert_eq!(post_line("tellics say     Fairy-Max 5.0b"), None);
+        let said = vec![
+            "# a comment".to_string(),
+            "Error (unknown command): accepted".to_string(),
+            "Illegal move: e2e5".to_string(),
+        ];
+        assert_eq!(refusal(&said), Some(&said[2]));
+        assert_eq!(refusal(&said[..2]), None);
     }
 }

@@ -242,6 +242,8 @@ impl<'e> Side<'e> {
             FailureKind::Crash => Termination::EngineCrash,
             FailureKind::Stall => Termination::EngineStall,
             FailureKind::Garbage => Termination::IllegalMove,
+            FailureKind::Refused => Termination::EngineRejectedMove,
+            FailureKind::Resigned => Termination::Resignation,
         };
         if f.kind == FailureKind::Stall && pos.has_insufficient_material(!self.color) {
             return GameEnd::draw(

@@ -364,6 +364,59 @@ fn stockfish_and_fairy_max_play_the_builds() {
     }
 }
 
+/// An xboard engine that refuses a legal move it is sent (`Illegal move`) forfeits the game
+/// (`engine_rejected_move`); one that resigns loses it (`resignation`); the next game is played
+/// (`tests/engines/fault_xboard.py`: Fairy-Max behind a proxy).
+#[test]
+fn an_xboard_engine_that_refuses_a_move_or_resigns_loses() {
+    if !ci_env::require(ci_env::Tool::FairyMax, "xboard_faults") {
+        return;
+    }
+    let dir = scratch("xboard-faults");
+    let proxy = crate::common::root().join("tests/engines/fault_xboard.py");
+    for (mode, want) in [
+        ("refuse", "engine_rejected_move"),
+        ("resign", "resignation"),
+    ] {
+        let out = dir.join(mode);
+        run_ok(&[
+            "--engine",
+            "name=fx",
+            &format!("cmd={}", proxy.display()),
+            &format!("arg={}", ci_env::FAIRYMAX),
+            &format!("arg={mode}"),
+            "arg=6",
+            "proto=xboard",
+            "--builds",
+            "old,fx",
+            "--tc",
+            "5+0.1",
+            "--hard-deadline",
+            "--games",
+            "2",
+            "--max-plies",
+            "40",
+            "--hash-bits",
+            "16",
+            "--concurrency",
+            "1",
+            "--openings",
+            path_str(&crate::common::root().join("openings/startpos.pgn")),
+            "--out",
+            path_str(&out),
+        ]);
+        let r = rows(&out);
+        assert_eq!(r.len(), 2, "{mode}");
+        for row in &r {
+            assert_eq!(
+                (row.termination.as_str(), row.test_score),
+                (want, 0.0),
+                "{mode}: {row:?}"
+            );
+        }
+    }
+}
+
 /// A round robin of two builds and Stockfish, rated together.
 #[test]
 fn a_tournament_mixes_builds_and_an_engine() {
