@@ -5,7 +5,8 @@ Stockfish at fixed UCI_Elo levels (results/gauntlet-sf, made by scripts/gauntlet
 Each player's rating is the maximum-likelihood Elo of its games against the levels, each level
 held at its nominal UCI_Elo (draws as half points, the logistic curve): the rating at which
 its expected points equal its points. The 95% interval is the percentile bootstrap over game
-pairs, resampled within each pairing (PAIRS_RESAMPLES, seeded); a player whose bootstrap
+pairs, resampled within each pairing (RESAMPLES, seeded; none until each of the player's
+pairings has MIN_PAIRS complete pairs); a player whose bootstrap
 resample scores all or nothing has no finite rating in it, and such resamples are counted
 (their bound is open). The differences asked of the scale (4.8 over 3.2, Fairy-Max over 4.8)
 are taken per resample, the players' games being disjoint. Only complete pairs count.
@@ -31,6 +32,9 @@ import umaxresults as ur  # noqa: E402
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 RESAMPLES = 2000
+# fewer complete pairs than this in any of a player's pairings: no interval yet (a bootstrap
+# over one or two pairs a pairing is no interval)
+MIN_PAIRS = 5
 SEED = 20261207
 LEVEL = re.compile(r"^sf(\d+)$")
 
@@ -137,7 +141,8 @@ def build(d):
     for player in sorted(data):
         by = data[player]
         r, games = rating_of(by)
-        boot = bootstrap(by, rng) if games else []
+        fewest = min(len(v) for k, v in by.items() if k != "_terms")
+        boot = bootstrap(by, rng) if games and fewest >= MIN_PAIRS else []
         boots[player] = boot
         pts = sum(p for _, p in games)
         terms = by["_terms"]
@@ -148,6 +153,7 @@ def build(d):
             "elo": r, "lo95": pct(boot, 0.025) if boot else None,
             "hi95": pct(boot, 0.975) if boot else None,
             "open_resamples": sum(math.isinf(x) for x in boot),
+            "fewest_pairs": fewest,
             "draws": sum(t in ("threefold", "stalemate", "fifty_moves", "insufficient_material",
                                "max_plies", "time_forfeit_insufficient_material") for t in terms),
             "forfeits": forfeits,
@@ -168,10 +174,11 @@ def build(d):
     free = free_fit(d)
     levels = sorted({lv for by in data.values() for lv in by if lv != "_terms"})
     facts["levels_free_fit"] = {("sf%d" % lv): (free.get("sf%d" % lv) or {}).get("elo") for lv in levels}
-    scale = "player,games,points,score,elo,lo95,hi95,open_resamples,draws,forfeits,levels\n"
+    scale = "player,games,points,score,elo,lo95,hi95,open_resamples,fewest_pairs,draws,forfeits,levels\n"
     for r in rows:
         scale += ",".join([r["player"], str(r["games"]), "%g" % r["points"], fixed(r["score"], 3),
                            fixed(r["elo"]), fixed(r["lo95"]), fixed(r["hi95"]), str(r["open_resamples"]),
+                           str(r["fewest_pairs"]),
                            str(r["draws"]), str(r["forfeits"]), r["levels"]]) + "\n"
     lv_csv = "player,level,nominal,games,points,score,free_fit_level_elo\n"
     for player in sorted(data):

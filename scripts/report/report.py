@@ -395,6 +395,8 @@ def gauntlet_facts(f):
             return f"{GAUNTLET_NAMES[name]} not yet"
         if p["elo"] is None:
             return f"{GAUNTLET_NAMES[name]} no finite rating yet ({pct(p['score'])} of {p['games']} games)"
+        if p["lo95"] is None:
+            return f"{GAUNTLET_NAMES[name]} {num(p['elo'])} (no interval yet: {p['games']} games)"
         return f"{GAUNTLET_NAMES[name]} {num(p['elo'])} [{num(p['lo95'])}, {num(p['hi95'])}]"
 
     f["gsf_ratings"] = ", ".join(rated(n) for n in GAUNTLET_NAMES)
