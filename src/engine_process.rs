@@ -235,9 +235,10 @@ mod tests {
     }
 
     #[test]
-    fn cpu_time_counts_threads_that_have_exited() {
-        // a shell whose busy work runs in a subshell's... no: the busy loop is the shell itself,
-        // then it sleeps; its CPU time must stay (not drop) once the work is done
+    fn cpu_time_never_drops() {
+        // a shell that works, then sleeps: its CPU time, read through its CPU-time clock (which
+        // keeps the time of threads that have ended, as /proc's per-thread files do not), never
+        // goes down
         let p = EngineProcess::start(
             Path::new("/bin/sh"),
             &[

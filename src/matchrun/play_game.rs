@@ -141,7 +141,7 @@ struct Side<'e> {
     /// The side's node clock (`--clock nodes`).
     node_clock: Option<crate::nodeclock::SideClock>,
     /// The engine panicked or failed: its state is unknown, the worker replaces it.
-    panicked: bool,
+    replace_engine: bool,
 }
 
 /// A think and what the referee needs to judge it.
@@ -213,7 +213,7 @@ impl<'e> Side<'e> {
                 Budget::NodeClock(c) => Some(c.side(game, color == Color::White)),
                 _ => None,
             },
-            panicked: false,
+            replace_engine: false,
         }
     }
 
@@ -223,7 +223,7 @@ impl<'e> Side<'e> {
 
     /// The end of a game in which this side's engine panicked while `doing` something.
     fn panic_end(&mut self, doing: &str, message: String) -> GameEnd {
-        self.panicked = true;
+        self.replace_engine = true;
         GameEnd::loss(
             self.color,
             Termination::EnginePanic,
@@ -235,7 +235,7 @@ impl<'e> Side<'e> {
     /// the common match managers score it, the engine replaced for the next game. A stall is a
     /// time forfeit, a draw if the opponent cannot mate.
     fn failure_end(&mut self, f: Failure, pos: &Chess) -> GameEnd {
-        self.panicked = true;
+        self.replace_engine = true;
         let detail = format!("{}: {}", self.name(), f.detail);
         let termination = match f.kind {
             FailureKind::Start => Termination::EngineStart,
@@ -574,7 +574,7 @@ fn play(sides: &mut [Side; 2], referee: &mut Referee, spec: &GameSpec) -> GameEn
             let end = GameEnd::loss(side.color, termination, detail);
             // an engine of its own process that broke the rules gets a new process
             if matches!(sides[mover].player, Player::Engine(_)) {
-                sides[mover].panicked = true;
+                sides[mover].replace_engine = true;
             }
             return end;
         };
@@ -725,9 +725,10 @@ pub fn play_game(worker: &mut Worker, spec: &GameSpec) -> GameRecord {
         &comment,
     );
 
-    // A side whose engine panicked gets a new engine: its state is unknown.
+    // A side whose engine panicked or failed gets a new engine (a new process): its state is
+    // unknown.
     for side in &mut sides {
-        if side.panicked {
+        if side.replace_engine {
             *side.engine = Worker::engine(side.player, hash_bits, full_clear);
         }
     }
