@@ -10,7 +10,10 @@ set -u
 . "$(dirname "${BASH_SOURCE[0]}")/queue-lib.sh"  # run DIR ARGS...
 cd "${RUNS:?set RUNS to the directory the runs are written into (not the tree you edit)}"
 UMAX=${UMAX:?set UMAX to a copy of the umax binary that no rebuild replaces}
-# 9,000,000 nodes a side (15 s at 2006's 600,000 nodes/s), the openings of the 3.2 answer
-run mm48-sd-15 match --builds mm48,mm48sd --clock nodes --tc 15 --tc-scale 2006 --games 4000 --openings wide.txt
+# 9,000,000 nodes a side (15 s at 2006's 600,000 nodes/s), the openings of the 3.2 answer; played
+# to 4,000 games first, then grown (the same command with the larger size resumes and plays the
+# games it adds) to all 5,200 openings of wide.txt, both colours: 10,400 games. To grow a finished
+# run in a directory that has its .done, remove mm48-sd-15.done first.
+run mm48-sd-15 match --builds mm48,mm48sd --clock nodes --tc 15 --tc-scale 2006 --games 10400 --openings wide.txt
 run mm48-vs-old-15 match --builds old,mm48 --clock nodes --tc 15 --tc-scale 2006 --games 1000 --openings wide.txt
 echo "== queue done"
