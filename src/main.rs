@@ -24,6 +24,7 @@ fn main() -> ExitCode {
         match &mut cli.command {
             Command::Match(a) => a.run.group_engines(sub),
             Command::Tournament(a) => a.run.group_engines(sub),
+            Command::Judge(a) => a.engines = cli::group_engines(sub),
             _ => {}
         }
     }

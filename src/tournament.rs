@@ -168,7 +168,7 @@ fn pairing_options(opts: &TournamentOptions) -> Result<Vec<MatchOptions>, String
         Player::Engine(e) => Some(e),
         Player::Build(_) => None,
     });
-    crate::matchrun::probe_engines(engines, &opts.template.budget)?;
+    crate::external::probe_all(engines, &opts.template.budget)?;
     Ok(pairings(&opts.builds, &opts.gauntlet)?
         .into_iter()
         .map(|p| {

@@ -1,6 +1,6 @@
 //! `umax judge`.
 
-use super::{node_limit, parse_pairing, positive_count};
+use super::{node_limit, positive_count};
 use clap::Args;
 use micromax::seam::DEFAULT_HASH_BITS;
 
@@ -32,10 +32,18 @@ pub struct JudgeArgs {
     /// A positions file (positions mode).
     #[arg(long, value_name = "FILE")]
     pub positions: Option<std::path::PathBuf>,
-    /// Positions mode: the two builds that think, BASE,TEST (games mode reads them from the
-    /// games' settings). [default: the default pairing]
-    #[arg(long, value_name = "BASE,TEST", value_parser = parse_pairing, requires = "positions")]
-    pub builds: Option<umax::pairing::Pairing>,
+    /// Positions mode: the two players that think, BASE,TEST: builds, or engines named by
+    /// --engine (games mode reads them from the games' settings). [default: the default pairing]
+    #[arg(long, value_name = "BASE,TEST", requires = "positions")]
+    pub builds: Option<String>,
+    /// Positions mode: an engine of its own process in a player's seat, as `umax match
+    /// --engine` defines one (name=N cmd=PROGRAM [proto=uci|xboard] [option.NAME=VALUE]...);
+    /// repeat for several.
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1.., action = clap::ArgAction::Append, requires = "positions")]
+    pub engine: Vec<String>,
+    /// `--engine`'s words, one list an occurrence (filled from the matches).
+    #[arg(skip)]
+    pub engines: Vec<Vec<String>>,
     /// Positions mode: node budget of each build's think (the 3.2 root rule with N for 1e7).
     #[arg(long, value_parser = node_limit, conflicts_with = "seconds", requires = "positions")]
     pub nodes: Option<u64>,
@@ -121,7 +129,13 @@ impl JudgeArgs {
         }
         Ok(JudgeOptions {
             source,
-            builds: self.builds.unwrap_or_default(),
+            builds: {
+                let engines = umax::pairing::engine_specs(&self.engines)?;
+                match &self.builds {
+                    Some(b) => umax::pairing::Pairing::resolve(b, &engines)?,
+                    None => umax::pairing::Pairing::default(),
+                }
+            },
             judge: JudgeSpec {
                 path: self.judge,
                 args: self.judge_arg,

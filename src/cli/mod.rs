@@ -159,6 +159,11 @@ pub fn parse_build(s: &str) -> Result<Build, String> {
     s.parse()
 }
 
-pub fn parse_pairing(s: &str) -> Result<umax::pairing::Pairing, String> {
-    s.parse()
+/// `--engine`'s words grouped by occurrence from a subcommand's matches (clap's derive flattens
+/// a repeated option of several words).
+pub fn group_engines(matches: &clap::ArgMatches) -> Vec<Vec<String>> {
+    matches
+        .get_occurrences::<String>("engine")
+        .map(|o| o.map(|words| words.cloned().collect()).collect())
+        .unwrap_or_default()
 }

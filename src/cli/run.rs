@@ -124,10 +124,7 @@ pub struct RunArgs {
 impl RunArgs {
     /// Groups `--engine`'s words by occurrence from the subcommand's matches.
     pub fn group_engines(&mut self, matches: &clap::ArgMatches) {
-        self.engines = matches
-            .get_occurrences::<String>("engine")
-            .map(|o| o.map(|words| words.cloned().collect()).collect())
-            .unwrap_or_default();
+        self.engines = super::group_engines(matches);
     }
 
     /// The node clock the options ask for, if any (refusing combinations clap cannot).

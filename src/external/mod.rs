@@ -22,8 +22,9 @@
 mod uci;
 mod xboard;
 
+use crate::budget::Budget;
 use crate::engine_process::{EngineProcess, ReadError};
-use crate::pairing::{EngineSpec, Identity, Protocol};
+use crate::pairing::{EngineSpec, Identity, Player, Protocol};
 use micromax::seam::{EnterError, Failure, FailureKind, Searcher};
 use micromax::{Limits, RootIter, TestFault, Think};
 use shakmaty::fen::Fen;
@@ -480,4 +481,38 @@ pub fn probe(spec: &Arc<EngineSpec>) -> Result<Identity, String> {
         }
     }
     Ok(identity)
+}
+
+/// Probes each engine of `engines` once (unless a run before did: [`probe`]), and refuses a
+/// budget its protocol cannot state (xboard has no node limit): everything refused before a
+/// run writes anything.
+pub fn probe_all<'a>(
+    engines: impl Iterator<Item = &'a Arc<EngineSpec>>,
+    budget: &Budget,
+) -> Result<(), String> {
+    for e in engines {
+        if e.identity().is_none() {
+            let id = probe(e)
+                .map_err(|m| format!("--engine name={} ({}): {m}", e.name, e.command_text()))?;
+            e.set_identity(id);
+        }
+        if e.protocol == Protocol::Xboard
+            && matches!(budget, Budget::Nodes(_) | Budget::NodeClock(_))
+        {
+            return Err(format!(
+                "{} speaks xboard, which has no node limit: play it on a clock (--tc) or at a depth",
+                e.name
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The one place a player's engine is made (`match`, `tournament`, `judge`): a build's from
+/// the catalogue's factory with `options`, an engine's process (started at its first game).
+pub fn searcher(player: &Player, options: &micromax::seam::Options) -> Box<dyn Searcher> {
+    match player {
+        Player::Build(b) => b.searcher_with(options),
+        Player::Engine(spec) => Box::new(External::new(spec.clone())),
+    }
 }

@@ -241,11 +241,10 @@ fn do_task(
     else {
         unreachable!("games-mode tasks carry their moves");
     };
-    let (base, test) = builds.builds()?;
     let (old, sd) = w.engines.get_or_insert_with(|| {
         (
-            probe::new_engine(base, *hash_bits),
-            probe::new_engine(test, *hash_bits),
+            probe::new_engine(&builds.base, *hash_bits),
+            probe::new_engine(&builds.test, *hash_bits),
         )
     });
     let fen = task.start_fen.as_deref();
@@ -488,6 +487,14 @@ pub fn run(opts: &JudgeOptions) -> Result<JudgeOutcome, String> {
     // builds) is refused, never relabelled
     let unnamed = settings(opts, &judge_name);
     let mut settings = format!("{unnamed};builds={}", pairing.setting());
+    // an engine of its own process in a player's seat: started once before the run (refused
+    // here if it cannot play), its identity in every row's settings
+    if let Source::Positions { budget, .. } = &opts.source {
+        crate::external::probe_all(pairing.engines(), budget)?;
+        for e in pairing.engines() {
+            settings.push_str(&format!(";engine.{}={}", e.name, e.setting()));
+        }
+    }
     let names = pairing.names();
     let out = &opts.out;
     let div_path = out.join(DIVERGENCES_CSV);

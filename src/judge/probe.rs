@@ -9,7 +9,7 @@
 use crate::budget::Budget;
 use crate::chess::{legal_offer, uci};
 use crate::driver::EnterError;
-use micromax::builds::Build;
+use crate::pairing::Player;
 use micromax::seam::Searcher;
 use micromax::thread_cpu_seconds;
 
@@ -41,6 +41,11 @@ pub fn think_at(
             EnterError::Refused => format!("micro-Max refuses the move {m}"),
         },
     )?;
+    // an engine of its own process: its failure before the think, and its process's CPU time
+    if let Some(f) = engine.failure() {
+        return Err(f.detail);
+    }
+    let process0 = engine.process_cpu_seconds();
     let cpu0 = thread_cpu_seconds();
     let limits = budget.first_think();
     let build = engine.name().to_string();
@@ -58,7 +63,13 @@ pub fn think_at(
         },
         || engine.think(&limits),
     );
-    let cpu_s = thread_cpu_seconds() - cpu0;
+    let cpu_s = match (process0, engine.process_cpu_seconds()) {
+        (Some(a), Some(b)) => (b - a).max(0.0),
+        _ => thread_cpu_seconds() - cpu0,
+    };
+    if let Some(f) = engine.failure() {
+        return Err(f.detail);
+    }
     Ok(Thought {
         mv: legal_offer(&board, &think.offer).map(|m| uci(&m)),
         nodes: think.searched,
@@ -66,9 +77,10 @@ pub fn think_at(
     })
 }
 
-/// A fresh engine of `build` with a table of 2^`hash_bits` entries, behind the seam.
-pub fn new_engine(build: Build, hash_bits: u32) -> Box<dyn Searcher> {
-    build.searcher(hash_bits)
+/// A fresh engine of `player` (a build with a table of 2^`hash_bits` entries, or an engine of
+/// its own process), behind the seam.
+pub fn new_engine(player: &Player, hash_bits: u32) -> Box<dyn Searcher> {
+    crate::external::searcher(player, &micromax::seam::Options::hash_bits(hash_bits))
 }
 
 #[cfg(test)]
@@ -78,7 +90,7 @@ mod tests {
     #[test]
     fn thinks_as_the_match_does() {
         // the same position and budget: the same move and node count
-        let mut e = new_engine(Build::Old, 16);
+        let mut e = new_engine(&Player::Build(micromax::builds::Build::Old), 16);
         let moves: Vec<String> = ["e2e4", "e7e5"].iter().map(|s| s.to_string()).collect();
         let a = think_at(e.as_mut(), None, &moves, &Budget::Nodes(20_000)).unwrap();
         let b = think_at(e.as_mut(), None, &moves, &Budget::Nodes(20_000)).unwrap();

@@ -297,39 +297,13 @@ struct Prepared {
     to_play: u64,
 }
 
-/// Starts each external engine of the pairing once (unless a pairing before did), reads what it
-/// says of itself, and stops it: an engine that cannot start, answers no handshake or lacks an
-/// option it is given refuses the run here, before anything is written. Also refuses a budget
-/// its protocol cannot state (xboard has no node limit).
-pub fn probe_engines<'a>(
-    engines: impl Iterator<Item = &'a std::sync::Arc<crate::pairing::EngineSpec>>,
-    budget: &Budget,
-) -> Result<(), String> {
-    for e in engines {
-        if e.identity().is_none() {
-            let id = crate::external::probe(e)
-                .map_err(|m| format!("--engine name={} ({}): {m}", e.name, e.command_text()))?;
-            e.set_identity(id);
-        }
-        if e.protocol == crate::pairing::Protocol::Xboard
-            && matches!(budget, Budget::Nodes(_) | Budget::NodeClock(_))
-        {
-            return Err(format!(
-                "{} speaks xboard, which has no node limit: play it on a clock (--tc) or at a depth",
-                e.name
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// Validates `opts` and plans its directory (no file is written).
 fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
     let mut opts = opts.clone();
     for note in opts.validate()? {
         eprintln!("{who}: {note}");
     }
-    probe_engines(opts.builds.engines(), &opts.budget)?;
+    crate::external::probe_all(opts.builds.engines(), &opts.budget)?;
     if let Budget::Nodes(n) = opts.budget
         && n < MIN_PLAYING_NODES
     {

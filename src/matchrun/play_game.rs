@@ -70,17 +70,17 @@ impl Worker {
         }
     }
 
-    /// The one place a match makes a player's engine: a build's from the catalogue's factory,
-    /// an external engine's process (started at its first game).
+    /// A player's engine as a match makes it ([`crate::external::searcher`], with the match's
+    /// table size, clearing and test hook).
     pub fn engine(player: &Player, hash_bits: u32, full_clear: bool) -> Box<dyn Searcher> {
-        match player {
-            Player::Build(b) => b.searcher_with(&micromax::seam::Options {
+        crate::external::searcher(
+            player,
+            &micromax::seam::Options {
                 hash_bits,
                 full_clear,
                 first_node: test_node_start(),
-            }),
-            Player::Engine(spec) => Box::new(crate::external::External::new(spec.clone())),
-        }
+            },
+        )
     }
 }
 

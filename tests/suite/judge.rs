@@ -537,3 +537,49 @@ fn any_pairing_is_judged_under_its_builds_names() {
         "{thinks}"
     );
 }
+
+/// An engine of its own process takes a player's seat in positions mode (`--engine`, as `umax
+/// match` defines one): here `umax uci --build sd` beside the build `old`, judged by `umax uci`;
+/// its identity is in the rows' settings, and its thinks are sd's (the same moves as the build).
+#[test]
+fn an_engine_of_its_own_process_thinks_in_a_players_seat() {
+    let dir = scratch_dir("judge-engine-seat");
+    let positions = dir.join("positions.txt");
+    std::fs::write(
+        &positions,
+        "a\te2e4 e7e5 g1f3 b8c6\nr1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4\n",
+    )
+    .unwrap();
+    let think = |out: &Path, builds: &str| {
+        let engine = [
+            "--engine".to_string(),
+            "name=sd-uci".into(),
+            format!("cmd={UMAX}"),
+            "arg=uci".into(),
+            "arg=--build".into(),
+            "arg=sd".into(),
+            "arg=--hash-bits".into(),
+            "arg=16".into(),
+        ];
+        let mut more: Vec<&str> = vec!["--nodes", "3000", "--hash-bits", "16", "--builds", builds];
+        more.extend(engine.iter().map(String::as_str));
+        ok(&run_args(&umax_judges_positions(&positions, out, &more)))
+    };
+    let out = dir.join("seat");
+    let text = think(&out, "old,sd-uci");
+    assert!(text.contains("Positions: 2 thought about"), "{text}");
+    let seat = rows(&out.join("thinks.csv"));
+    assert!(
+        seat[0]["settings"].contains("engine.sd-uci=uci:umax"),
+        "{:?}",
+        seat[0]
+    );
+    assert_eq!(seat[1]["sd-uci_move"], "h5f7", "{:?}", seat[1]);
+    // the build sd at the same budget: the same moves (umax uci thinks as the build does)
+    let built = dir.join("built");
+    think(&built, "old,sd");
+    let b = rows(&built.join("thinks.csv"));
+    for (x, y) in seat.iter().zip(&b) {
+        assert_eq!(x["sd-uci_move"], y["sd_move"]);
+    }
+}
