@@ -304,6 +304,19 @@ fn prepare(opts: &MatchOptions, who: &str) -> Result<Prepared, String> {
         eprintln!("{who}: {note}");
     }
     crate::external::probe_all(opts.builds.engines(), &opts.budget)?;
+    if opts.hard_deadline {
+        for b in [&opts.builds.base, &opts.builds.test] {
+            if let Some(build) = b
+                .build()
+                .filter(|b| !b.capabilities().stops_inside_iteration)
+            {
+                eprintln!(
+                    "{who}: warning: {build} ({}) cannot stop inside an iteration: --hard-deadline does not cut its thinks (on a fast clock, seat it as `umax uci --build {build}` through --engine: docs/reference.md)",
+                    build.capabilities().family
+                );
+            }
+        }
+    }
     if let Budget::Nodes(n) = opts.budget
         && n < MIN_PLAYING_NODES
     {
