@@ -377,14 +377,14 @@ def gauntlet_facts(f):
     f.update(gsf_status="not yet played", gsf_ratings="none yet",
              gsf_front="a gauntlet against Stockfish's `UCI_Elo` levels is not yet played", gsf_mm48_over_old="not yet known",
              gsf_sd_over_old="not yet known", gsf_fairymax_over_mm48="not yet known",
-             gsf_levels="the levels' spacing is not yet measured")
+             gsf_levels="the levels' spacing is not yet measured", gsf_forfeits=0)
     if not path.is_file():
         return
     g = json.loads(path.read_text())
     games = sum(p["games"] for p in g["players"].values())
     f["gsf_games"] = games
     f["gsf_status"] = (f"all {games:,} games" if games >= GAUNTLET_GAMES
-                       else f"{games:,} of its {GAUNTLET_GAMES:,} games so far (it goes on; every figure here will move)")
+                       else f"{games:,} of its {GAUNTLET_GAMES:,} games so far (it goes on)")
 
     def num(x):
         return "∞" if x == "inf" else "−∞" if x == "-inf" else f"{float(x):,.0f}".replace(",", "")
@@ -396,7 +396,7 @@ def gauntlet_facts(f):
         if p["elo"] is None:
             return f"{GAUNTLET_NAMES[name]} no finite rating yet ({pct(p['score'])} of {p['games']} games)"
         if p["lo95"] is None:
-            return f"{GAUNTLET_NAMES[name]} {num(p['elo'])} (no interval yet: {p['games']} games)"
+            return f"{GAUNTLET_NAMES[name]} {num(p['elo'])} ({p['games']} games, no interval yet)"
         return f"{GAUNTLET_NAMES[name]} {num(p['elo'])} [{num(p['lo95'])}, {num(p['hi95'])}]"
 
     f["gsf_ratings"] = ", ".join(rated(n) for n in GAUNTLET_NAMES)
@@ -417,7 +417,7 @@ def gauntlet_facts(f):
     free = {k: float(v) for k, v in g["levels_free_fit"].items() if v not in (None, "")}
     if len(free) >= 2:
         lo, hi = min(free, key=lambda k: int(k[2:])), max(free, key=lambda k: int(k[2:]))
-        f["gsf_levels"] = (f"the players' results put {lo} and {hi} {fixed(free[hi] - free[lo], 0)} Elo apart "
+        f["gsf_levels"] = (f"the results put {lo} and {hi} {fixed(free[hi] - free[lo], 0)} Elo apart "
                            f"(nominally {int(hi[2:]) - int(lo[2:])})")
     else:
         f["gsf_levels"] = "the levels' spacing here is not yet measured"
