@@ -377,7 +377,8 @@ def gauntlet_facts(f):
     f.update(gsf_status="not yet played", gsf_ratings="none yet",
              gsf_front="a gauntlet against Stockfish's `UCI_Elo` levels is not yet played", gsf_mm48_over_old="not yet known",
              gsf_sd_over_old="not yet known", gsf_fairymax_over_mm48="not yet known",
-             gsf_levels="the levels' spacing is not yet measured", gsf_forfeits=0)
+             gsf_levels="the levels' spacing is not yet measured", gsf_forfeits=0,
+             gsf_forfeits_text="no game ended")
     if not path.is_file():
         return
     g = json.loads(path.read_text())
@@ -423,6 +424,8 @@ def gauntlet_facts(f):
         f["gsf_levels"] = "the levels' spacing here is not yet measured"
     forfeits = sum(p["forfeits"] for p in g["players"].values())
     f["gsf_forfeits"] = forfeits
+    f["gsf_forfeits_text"] = (f"{forfeits:,} game ended" if forfeits == 1
+                              else f"{forfeits:,} games ended" if forfeits else "no game ended")
 
 
 def facts():
