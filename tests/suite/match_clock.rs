@@ -264,3 +264,53 @@ fn a_hard_deadline_cuts_thinks_and_is_a_condition_of_its_own() {
     )));
     assert!(!out.status.success());
 }
+
+/// `--tc S+I`: a Fischer clock. Each side's clock gains I after each of its moves (so a game
+/// outlasts what S alone allows: more plies than S / its shortest think), the settings and
+/// PGN say `S+I`, and a run at another increment is another condition.
+#[test]
+fn an_increment_is_added_after_each_move_and_is_part_of_the_condition() {
+    let dir = scratch("clock-increment");
+    let args = scaled(
+        &dir,
+        &["--games", "2", "--tc", "0.2+0.05", "--hard-deadline"],
+    );
+    run_ok(&strs(&args));
+    let rows = rows(&dir);
+    assert_eq!(rows.len(), 2);
+    for r in &rows {
+        assert!(r.settings.contains(";tc=0.2+0.05;"), "{}", r.settings);
+        // each side's CPU over the game may exceed its base: the increments paid for it
+        let most = r.test_cpu_s.max(r.base_cpu_s);
+        let moves = r.plies as f64 / 2.0;
+        assert!(
+            most <= 0.2 + 0.05 * moves + 0.1,
+            "a side spent {most} s in {moves} moves of a 0.2+0.05 clock"
+        );
+    }
+    // a side that spent well past its base without losing on time was paid by increments
+    // (without them its share, remaining/30, keeps a whole game under 0.2 s)
+    assert!(
+        rows.iter()
+            .any(|r| !r.termination.starts_with("time_forfeit")
+                && r.test_cpu_s.max(r.base_cpu_s) > 0.3),
+        "no side used much more than its base: was the increment added? {rows:?}"
+    );
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    assert!(pgn.contains("[TimeControl \"0.2+0.05\"]"), "{pgn}");
+    let other = scaled(
+        &dir,
+        &[
+            "--games",
+            "4",
+            "--tc",
+            "0.2+0.1",
+            "--hard-deadline",
+            "--resume",
+        ],
+    );
+    let out = run_match(&strs(&other));
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("0.2+0.05 (on disk) vs 0.2+0.1 (now)"), "{err}");
+}
