@@ -60,7 +60,8 @@ def ml_rating(games):
 
 
 def pairings(d):
-    """{player: {level: [pairs of (points, points) for the player]}} from DIR/<player>-sfN."""
+    """{player: {"levels": {level: [pairs of the player's points]}, "terms": [terminations],
+    "time": [player CPU, player wall, Stockfish CPU, Stockfish wall]}} from DIR/<player>-sfN."""
     out = {}
     for name in sorted(os.listdir(d)):
         path = os.path.join(d, name, "games.csv")
@@ -71,29 +72,29 @@ def pairings(d):
         if not m:
             raise ur.Bad("%s: the test player %s is not a Stockfish level sfN" % (path, g.test))
         pairs = ur.complete_pairs(g.rows, g.base, g.test, path)
-        out.setdefault(g.base, {})[int(m.group(1))] = [
-            [1.0 - r["test_score"] for r in gs] for _, gs in pairs]
-        terms = [r["termination"] for _, gs in pairs for r in gs]
-        out[g.base].setdefault("_terms", []).extend(terms)
+        p = out.setdefault(g.base, {"levels": {}, "terms": [], "time": [0.0, 0.0, 0.0, 0.0]})
+        p["levels"][int(m.group(1))] = [[1.0 - r["test_score"] for r in gs] for _, gs in pairs]
+        for _, gs in pairs:
+            for r in gs:
+                p["terms"].append(r["termination"])
+                for i, k in enumerate(("base_cpu_s", "base_wall_s", "test_cpu_s", "test_wall_s")):
+                    p["time"][i] += r[k]
     return out
 
 
-def rating_of(by_level, pick=None):
+def rating_of(levels, pick=None):
     games = []
-    for lv, pairs in by_level.items():
-        if lv == "_terms":
-            continue
+    for lv, pairs in levels.items():
         chosen = pairs if pick is None else [pairs[i] for i in pick[lv]]
         games += [(lv, p) for pair in chosen for p in pair]
     return ml_rating(games), games
 
 
-def bootstrap(by_level, rng):
-    levels = [lv for lv in by_level if lv != "_terms"]
+def bootstrap(levels, rng):
     out = []
     for _ in range(RESAMPLES):
-        pick = {lv: [rng.randrange(len(by_level[lv])) for _ in by_level[lv]] for lv in levels}
-        r, games = rating_of(by_level, pick)
+        pick = {lv: [rng.randrange(len(pairs)) for _ in pairs] for lv, pairs in levels.items()}
+        r, games = rating_of(levels, pick)
         if r is None:
             pts = sum(p for _, p in games)
             r = math.inf if pts >= len(games) else -math.inf
@@ -139,14 +140,13 @@ def build(d):
     rng = random.Random(SEED)
     rows, facts, boots = [], {"players": {}, "resamples": RESAMPLES, "seed": SEED}, {}
     for player in sorted(data):
-        by = data[player]
+        by, terms, t = data[player]["levels"], data[player]["terms"], data[player]["time"]
         r, games = rating_of(by)
-        fewest = min(len(v) for k, v in by.items() if k != "_terms")
+        fewest = min(len(v) for v in by.values())
         boot = bootstrap(by, rng) if games and fewest >= MIN_PAIRS else []
         boots[player] = boot
         pts = sum(p for _, p in games)
-        terms = by["_terms"]
-        forfeits = sum(t.startswith(("time_forfeit", "engine_", "illegal")) for t in terms)
+        forfeits = sum(x.startswith(("time_forfeit", "engine_", "illegal")) for x in terms)
         row = {
             "player": player, "games": len(games), "points": pts,
             "score": pts / len(games) if games else None,
@@ -154,11 +154,15 @@ def build(d):
             "hi95": pct(boot, 0.975) if boot else None,
             "open_resamples": sum(math.isinf(x) for x in boot),
             "fewest_pairs": fewest,
-            "draws": sum(t in ("threefold", "stalemate", "fifty_moves", "insufficient_material",
-                               "max_plies", "time_forfeit_insufficient_material") for t in terms),
+            # the thinks' CPU over their wall time: engines manage their time by the wall
+            # clock, and two games on two cores share them with whatever else runs
+            "cpu_over_wall": t[0] / t[1] if t[1] else None,
+            "sf_cpu_over_wall": t[2] / t[3] if t[3] else None,
+            "draws": sum(x in ("threefold", "stalemate", "fifty_moves", "insufficient_material",
+                               "max_plies", "time_forfeit_insufficient_material") for x in terms),
             "forfeits": forfeits,
             "levels": " ".join("sf%d:%g/%d" % (lv, sum(map(sum, by[lv])), 2 * len(by[lv]))
-                               for lv in sorted(k for k in by if k != "_terms")),
+                               for lv in sorted(by)),
         }
         rows.append(row)
         facts["players"][player] = {k: row[k] for k in row if k != "player"}
@@ -172,18 +176,20 @@ def build(d):
                            "lo95": pct(ds, 0.025) if ds else None, "hi95": pct(ds, 0.975) if ds else None}
     facts["differences"] = diffs
     free = free_fit(d)
-    levels = sorted({lv for by in data.values() for lv in by if lv != "_terms"})
+    levels = sorted({lv for p in data.values() for lv in p["levels"]})
     facts["levels_free_fit"] = {("sf%d" % lv): (free.get("sf%d" % lv) or {}).get("elo") for lv in levels}
-    scale = "player,games,points,score,elo,lo95,hi95,open_resamples,fewest_pairs,draws,forfeits,levels\n"
+    scale = ("player,games,points,score,elo,lo95,hi95,open_resamples,fewest_pairs,draws,forfeits,"
+             "cpu_over_wall,sf_cpu_over_wall,levels\n")
     for r in rows:
         scale += ",".join([r["player"], str(r["games"]), "%g" % r["points"], fixed(r["score"], 3),
                            fixed(r["elo"]), fixed(r["lo95"]), fixed(r["hi95"]), str(r["open_resamples"]),
                            str(r["fewest_pairs"]),
-                           str(r["draws"]), str(r["forfeits"]), r["levels"]]) + "\n"
+                           str(r["draws"]), str(r["forfeits"]), fixed(r["cpu_over_wall"], 3),
+                           fixed(r["sf_cpu_over_wall"], 3), r["levels"]]) + "\n"
     lv_csv = "player,level,nominal,games,points,score,free_fit_level_elo\n"
     for player in sorted(data):
         for lv in levels:
-            pairs = data[player].get(lv, [])
+            pairs = data[player]["levels"].get(lv, [])
             pts = sum(map(sum, pairs))
             lv_csv += "%s,sf%d,%d,%d,%g,%s,%s\n" % (player, lv, lv, 2 * len(pairs), pts,
                                                     fixed(pts / (2 * len(pairs)), 3) if pairs else "",
