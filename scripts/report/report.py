@@ -319,31 +319,39 @@ def post2006_facts(f):
             f[f"{name}_score"], f[f"{name}_lo"], f[f"{name}_hi"] = m["sd_score"], m["score_lo"], m["score_hi"]
             f[f"{name}_share"] = m["e5d4_share"]
             f[f"{name}_agrees"] = m["score_model_in_cpu_interval"] or m["score_cpu_in_model_interval"]
+            f[f"{name}_holds_cpu"] = m["score_cpu_in_model_interval"]
     def check_text(name, label):
         if not f[f"{name}_done"]:
             missing = mc["fitted" if name == "mcf" else "think"]["budgets_missing"]
             return (f"what {label} predicts is not yet known (its cell{'s' if len(missing) > 1 else ''} at "
                     + ", ".join(fixed(b / 1e6) for b in missing) + " M being played)")
         return (f"{label} predicts {pct(f[name + '_score'])} [{pct(f[name + '_lo'])}, {pct(f[name + '_hi'])}], "
-                + ("which agrees with the CPU clock's" if f[name + "_agrees"] else
+                + (("an interval that holds the CPU clock's score: consistent with that run"
+                    if f[name + "_holds_cpu"] else "its point inside the CPU clock's interval: consistent with that run")
+                   if f[name + "_agrees"] else
                    "outside the CPU clock's interval: it does not reproduce that run"))
     f["mcf_text"] = check_text("mcf", "the fitted model")
     f["mct_text"] = check_text("mct", "per-think wavering alone (σ 0.11, the earlier model)")
     # the front page's clause on the model check
     f["front_model"] = (
         "whether that model reproduces the one real-clock run from there is not yet known" if not f["mcf_done"]
-        else f"the model reproduces the one real-clock run from there ({pct(f['mcf_score'])} against "
-             f"{pct(f['mc_cpu_score'])})" if f["mcf_agrees"]
+        else f"the model is consistent with the one real-clock run from there ({pct(f['mcf_score'])} "
+             f"[{pct(f['mcf_lo'])}, {pct(f['mcf_hi'])}] against {pct(f['mc_cpu_score'])})" if f["mcf_agrees"]
         else f"but the model does not reproduce the one real-clock run from there ({pct(f['mcf_score'])} "
              f"against {pct(f['mc_cpu_score'])})")
+    # what the answer's "not known" says of the initial position's two clocks
+    f["mc_unknown"] = (
+        "why the CPU-clock run from there scored lower than the node clock without wavering "
+        "(with the fitted wavering the two are consistent)" if f["mcf_done"] and f["mcf_agrees"]
+        else "why the CPU-clock run from there scored lower than the node clock, wavering or not")
     # the answer's sentence on the model check: what the chances above are chances of
     cpu = f"{pct(f['mc_cpu_score'])} in 1,000 games"
     if not f["mcf_done"]:
         f["mcf_answer"] = ("Whether this model reproduces the one CPU-clock run from the initial position "
                            f"({cpu}) is not yet known")
     elif f["mcf_agrees"]:
-        f["mcf_answer"] = (f"The model reproduces the one CPU-clock run from the initial position ({cpu}: "
-                           f"it predicts {pct(f['mcf_score'])})")
+        f["mcf_answer"] = (f"The model is consistent with the one CPU-clock run from the initial position ({cpu}; "
+                           f"it predicts {pct(f['mcf_score'])} [{pct(f['mcf_lo'])}, {pct(f['mcf_hi'])}])")
     else:
         f["mcf_answer"] = (f"But the model does not reproduce the one CPU-clock run from the initial position: "
                            f"it predicts {pct(f['mcf_score'])} [{pct(f['mcf_lo'])}, {pct(f['mcf_hi'])}] where that "
