@@ -56,6 +56,20 @@ impl EngineProcess {
         if let Some(dir) = dir {
             command.current_dir(dir);
         }
+        // the engine dies with the thread that started it (a match's worker, the command's
+        // main thread), whatever ends that: no engine outlives its run, even one that would
+        // never read the end of its input
+        #[cfg(target_os = "linux")]
+        // SAFETY: between fork and exec only prctl, which is async-signal-safe, is called.
+        unsafe {
+            use std::os::unix::process::CommandExt;
+            command.pre_exec(|| {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
         let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start {who} {}: {e}", program.display()))?;

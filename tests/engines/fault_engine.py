@@ -20,7 +20,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 
 umax, mode, at, counter, faulty = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
 
@@ -63,8 +62,11 @@ def forward():
 
 threading.Thread(target=forward, daemon=True).start()
 ply = 0
+hung = False
 for line in sys.stdin:
     cmd = line.strip()
+    if hung:
+        continue  # answers nothing more, until its input closes
     if cmd.startswith("position"):
         ply = len(cmd.split(" moves ")[1].split()) if " moves " in cmd else 0
     if bad and cmd.startswith("go") and ply >= at:
@@ -72,7 +74,8 @@ for line in sys.stdin:
             child.kill()
             os._exit(3)
         if mode == "hang":
-            time.sleep(3600)
+            hung = True
+            continue
         if mode == "illegal":
             say("bestmove e1e1")
             continue
@@ -83,4 +86,6 @@ for line in sys.stdin:
     child.stdin.flush()
     if cmd == "quit":
         break
+# its input closed (or `quit`): the engine behind it goes too, whatever it was doing
+child.kill()
 child.wait()

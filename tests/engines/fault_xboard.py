@@ -54,4 +54,5 @@ for line in sys.stdin:
     child.stdin.flush()
     if cmd == "quit":
         break
+child.kill()
 child.wait()

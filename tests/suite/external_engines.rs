@@ -48,6 +48,26 @@ const GAMES: &[&str] = &[
     "1",
 ];
 
+/// The processes whose command line names `what` (Linux `/proc`), after waiting up to 2 s for
+/// them to go: every engine a run started ends with it.
+fn left_running(what: &str) -> Vec<String> {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    loop {
+        let left: Vec<String> = std::fs::read_dir("/proc")
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+            .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+            .filter(|c| c.contains(what))
+            .collect();
+        if left.is_empty() || std::time::Instant::now() > until {
+            return left;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
 /// Plays 4 games with the engine failing as `mode` in its first game's process, checks the
 /// first game's termination (`want`, and `detail` in its PGN comment) and that the others were
 /// played to a normal end by a new process, then grows the run to 6 games with `--resume`: the
@@ -103,6 +123,9 @@ fn fault(name: &str, mode: &str, ply: u32, want: &str, detail: &str) {
     run_ok(&as_strs(&six));
     let grown = rows(&out);
     assert_eq!(grown.len(), 6, "{name}");
+    // no engine outlives its run (a hung one included)
+    let left = left_running(&counter.display().to_string());
+    assert!(left.is_empty(), "{name}: still running: {left:?}");
     assert_eq!(
         timeless(grown[..4].to_vec()),
         timeless(first),
