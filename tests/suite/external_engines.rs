@@ -291,26 +291,29 @@ fn stockfish_and_fairy_max_play_the_builds() {
     let fm = ci_env::require(ci_env::Tool::FairyMax, "fairy_max_plays_the_builds");
     let dir = scratch("real");
     if sf {
+        let play = |out: &Path| {
+            run_ok(&[
+                "--engine",
+                "name=sf",
+                &format!("cmd={}", ci_env::STOCKFISH),
+                "option.Threads=1",
+                "option.Hash=16",
+                "--builds",
+                "mm48,sf",
+                "--nodes",
+                "3000",
+                "--games",
+                "2",
+                "--max-plies",
+                "60",
+                "--hash-bits",
+                "16",
+                "--out",
+                path_str(out),
+            ])
+        };
         let out = dir.join("sf");
-        run_ok(&[
-            "--engine",
-            "name=sf",
-            &format!("cmd={}", ci_env::STOCKFISH),
-            "option.Threads=1",
-            "option.Hash=16",
-            "--builds",
-            "mm48,sf",
-            "--nodes",
-            "3000",
-            "--games",
-            "2",
-            "--max-plies",
-            "60",
-            "--hash-bits",
-            "16",
-            "--out",
-            path_str(&out),
-        ]);
+        play(&out);
         let r = rows(&out);
         assert_eq!(r.len(), 2);
         for row in &r {
@@ -328,25 +331,7 @@ fn stockfish_and_fairy_max_play_the_builds() {
         let mut args = std::fs::read_to_string(out.join("command.txt")).unwrap();
         args = args.lines().next().unwrap().to_string();
         assert!(args.contains("--nodes 3000"), "{args}");
-        run_ok(&[
-            "--engine",
-            "name=sf",
-            &format!("cmd={}", ci_env::STOCKFISH),
-            "option.Threads=1",
-            "option.Hash=16",
-            "--builds",
-            "mm48,sf",
-            "--nodes",
-            "3000",
-            "--games",
-            "2",
-            "--max-plies",
-            "60",
-            "--hash-bits",
-            "16",
-            "--out",
-            path_str(&again),
-        ]);
+        play(&again);
         let moves = |d: &Path| rows(d).into_iter().map(|r| r.moves).collect::<Vec<_>>();
         assert_eq!(moves(&out), moves(&again));
     }
