@@ -2,7 +2,8 @@
 //! reader thread forwarding its lines through a channel (so every read has a deadline, and an
 //! engine that hangs is told apart from one that thinks), its CPU time read from `/proc`, and
 //! killed when dropped. Used by the judge (`judge/uci_client.rs`) and by external players
-//! (`external/`); what is said over the pipe is theirs.
+//! (`external/`); what is said over the pipe is theirs, but for the one thing both read the
+//! same way: the score of a UCI `info` line ([`parse_info_score`]).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -216,6 +217,57 @@ fn cpu_clock_seconds(pid: u32) -> Option<f64> {
             return None;
         }
         Some(ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
+    }
+}
+
+/// The value a mate score is mapped to, before the distance: a mate in `p` plies for the side
+/// it favours is `MATE - p` centipawns (and `-(MATE - p)` against it).
+pub const MATE: i32 = 10_000;
+
+/// A UCI engine's score of a position (an `info` line's `score`), from the side to move's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    /// Mate in N moves (negative: the side to move is mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// Centipawns from the side to move's view, mates mapped to `±(MATE - plies)`.
+    pub fn centipawns(self) -> i32 {
+        match self {
+            Score::Cp(cp) => cp,
+            Score::Mate(n) if n > 0 => MATE - (2 * n - 1), // we mate: our n-th move mates
+            Score::Mate(n) => -(MATE - 2 * n.abs()),       // we are mated after n replies
+        }
+    }
+
+    /// As UCI writes it: `cp 35`, `mate -2`.
+    pub fn text(self) -> String {
+        match self {
+            Score::Cp(cp) => format!("cp {cp}"),
+            Score::Mate(n) => format!("mate {n}"),
+        }
+    }
+}
+
+/// Parses the score of an `info` line (`None` if it has none, or is not the first PV).
+pub fn parse_info_score(line: &str) -> Option<Score> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"info") {
+        return None;
+    }
+    if let Some(i) = words.iter().position(|w| *w == "multipv")
+        && words.get(i + 1) != Some(&"1")
+    {
+        return None;
+    }
+    let i = words.iter().position(|w| *w == "score")?;
+    let value: i32 = words.get(i + 2)?.parse().ok()?;
+    match *words.get(i + 1)? {
+        "cp" => Some(Score::Cp(value)),
+        "mate" => Some(Score::Mate(value)),
+        _ => None,
     }
 }
 

@@ -2,7 +2,7 @@
 //! read as iterations, `bestmove`).
 
 use super::Answer;
-use crate::engine_process::{EngineProcess, ReadError};
+use crate::engine_process::{EngineProcess, ReadError, parse_info_score};
 use crate::pairing::{EngineSpec, Identity};
 use micromax::{Limits, RootIter};
 use shakmaty::Chess;
@@ -131,15 +131,7 @@ pub(super) fn think(
                     nodes = n;
                 }
                 let depth = after("depth").and_then(|d| d.parse::<i32>().ok());
-                let score = words.iter().position(|w| *w == "score").and_then(|i| {
-                    let v: i32 = words.get(i + 2)?.parse().ok()?;
-                    match *words.get(i + 1)? {
-                        "cp" => Some(v),
-                        "mate" if v > 0 => Some(10_000 - (2 * v - 1)),
-                        "mate" => Some(-(10_000 - 2 * v.abs())),
-                        _ => None,
-                    }
-                });
+                let score = parse_info_score(&line).map(|s| s.centipawns());
                 let bound = words.contains(&"lowerbound") || words.contains(&"upperbound");
                 if let (Some(d), Some(s), Some(pv), false) = (depth, score, after("pv"), bound) {
                     observe(&super::iteration(pos, d, s, nodes, Some(pv)));

@@ -7,12 +7,9 @@
 //! restarted once and the evaluation retried; a second failure in a row is an error.
 
 use crate::engine_process::EngineProcess;
+pub use crate::engine_process::{MATE, Score, parse_info_score};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// The value a mate score is mapped to, before the distance: a mate in `p` plies for the side
-/// it favours is `MATE - p` centipawns (and `-(MATE - p)` against it).
-pub const MATE: i32 = 10_000;
 
 /// How to start and drive the judge.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,53 +27,6 @@ pub struct JudgeSpec {
     pub options: Vec<(String, String)>,
     /// Longest wait for any answer (`uciok`, `readyok`, `bestmove`).
     pub timeout: Duration,
-}
-
-/// A judge's score of a position, from the side to move's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    Cp(i32),
-    /// Mate in N moves (negative: the side to move is mated).
-    Mate(i32),
-}
-
-impl Score {
-    /// Centipawns from the side to move's view, mates mapped to `±(MATE - plies)`.
-    pub fn centipawns(self) -> i32 {
-        match self {
-            Score::Cp(cp) => cp,
-            Score::Mate(n) if n > 0 => MATE - (2 * n - 1), // we mate: our n-th move mates
-            Score::Mate(n) => -(MATE - 2 * n.abs()),       // we are mated after n replies
-        }
-    }
-
-    /// As UCI writes it: `cp 35`, `mate -2`.
-    pub fn text(self) -> String {
-        match self {
-            Score::Cp(cp) => format!("cp {cp}"),
-            Score::Mate(n) => format!("mate {n}"),
-        }
-    }
-}
-
-/// Parses the score of an `info` line (`None` if it has none, or is not the first PV).
-pub fn parse_info_score(line: &str) -> Option<Score> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words.first() != Some(&"info") {
-        return None;
-    }
-    if let Some(i) = words.iter().position(|w| *w == "multipv")
-        && words.get(i + 1) != Some(&"1")
-    {
-        return None;
-    }
-    let i = words.iter().position(|w| *w == "score")?;
-    let value: i32 = words.get(i + 2)?.parse().ok()?;
-    match *words.get(i + 1)? {
-        "cp" => Some(Score::Cp(value)),
-        "mate" => Some(Score::Mate(value)),
-        _ => None,
-    }
 }
 
 /// A running judge process.

@@ -58,6 +58,7 @@
 #![allow(non_snake_case, non_upper_case_globals)]
 
 mod console;
+mod reach;
 mod search;
 mod searcher;
 mod table;

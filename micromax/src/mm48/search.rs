@@ -5,6 +5,7 @@
 //!
 //! `SD` selects the self-deepening build; its four changes are marked `sd 1` .. `sd 4`.
 
+use super::reach;
 use super::*;
 use crate::board_scan::{own_squares, square_0x88, square_index};
 
@@ -39,6 +40,16 @@ struct Step {
     f: i32,
     g: i32,
     a: usize,
+}
+
+/// The e.p. square `E` as a bit by [`square_index`], none when it is off the board (`S`).
+#[inline(always)]
+fn ep_bit(E: i32) -> u64 {
+    if E & M == 0 {
+        1 << square_index(E as i8)
+    } else {
+        0
+    }
 }
 
 impl Mm48 {
@@ -127,6 +138,8 @@ impl Mm48 {
         // every move the node makes is undone before the scan goes on, so the set holds for
         // every iteration of the node
         let own = own_squares(self.b.first_chunk::<129>().expect("b holds 256"), k);
+        // speed: and the other side's, for `can_capture` (`d=1` and `d=2` iterations)
+        let enemy = own_squares(self.b.first_chunk::<129>().expect("b holds 256"), k ^ 24);
         if n >= 3 {
             // speed: the null move's reply (an iteration of depth >= 3 searches one) probes
             // A[J+k*S&U-1] first thing: its line is asked for now, beside this node's own
@@ -195,7 +208,7 @@ impl Mm48 {
                 // (`d>1` fails) and, with no hash move to sneak in, the scan is its moves in
                 // order and no more: `d1_scan` walks them with only what can change `m`, `X`,
                 // `Y` (a capture's step, a non-capture's `-p` against `m`, bad castling)
-                (m, X, Y) = self.d1_scan(rest, start, k, E, castled, m, X, Y);
+                (m, X, Y) = self.d1_scan(rest, start, enemy, k, E, castled, m, X, Y);
                 rest = 0;
             }
             'scan: while rest != 0 {
@@ -205,6 +218,23 @@ impl Mm48 {
                 debug_assert!(u as i32 & k != 0);
                 {
                     p = u & 7; // r=p=u&7: p = piece type (set r>0)
+                    if d == 2
+                        && h == 0
+                        && castled == 0
+                        && m < l
+                        && m >= e
+                        && if p >= 3 {
+                            !self.can_capture(x as i32, p as i32, enemy)
+                        } else {
+                            !Self::pawn_can_capture(x as i32, p as i32, enemy | ep_bit(E))
+                        }
+                    {
+                        // speed: at d=2 a non-capture is not searched and scores `e`; with
+                        // `m>=e`, `m<l` (the cut not due) and no castling before, its step
+                        // changes nothing, and `m` changes only at a capture: a piece that can
+                        // capture nothing does nothing in this iteration (`reach.rs`)
+                        continue 'scan;
+                    }
                     r = p as i32;
                     j = o[p as usize + 16]; // first step vector f.piece
                     loop {
@@ -373,13 +403,17 @@ impl Mm48 {
     /// (`m=E-S&b[E]&&y-E<2&E-y<2?I:m`, `castled` being `E-S&b[E]`), the e.p. square, the
     /// capture test, `i=37*w[t&7]+(t&192); m=i<0?I:m; v=i-p; if(v>m)m=v,X=x,Y=y|S&F`, and the
     /// ray's continuation (`t+=p<5` or `F=y`). A non-capture's `v` is `-p`: an empty square's
-    /// step costs a comparison. The same `m`, `X`, `Y` as the scan's.
+    /// step costs a comparison. The same `m`, `X`, `Y` as the scan's. Two more, for speed: once
+    /// `m>=-1` (and with no castling before) a piece that can capture none of `enemy` is passed
+    /// by (`can_capture`: its steps are non-captures, whose `-p` cannot beat `m`), and at each
+    /// capture the slot its reply will probe in the `d=2` iteration is prefetched.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn d1_scan(
         &self,
         mut rest: u64,
         start: u32,
+        enemy: u64,
         k: i32,
         E: i32,
         castled: i32,
@@ -387,11 +421,25 @@ impl Mm48 {
         mut X: i8,
         mut Y: i8,
     ) -> (i32, i8, i8) {
+        let pawn_targets = enemy | ep_bit(E);
         while rest != 0 {
             let x = square_0x88((rest.trailing_zeros() + start) & 63) as i32;
             rest &= rest - 1;
             let u = self.at(x);
             let p = (u & 7) as i32;
+            if m >= -1
+                && castled == 0
+                && if p >= 3 {
+                    !self.can_capture(x, p, enemy)
+                } else {
+                    !Self::pawn_can_capture(x, p, pawn_targets)
+                }
+            {
+                // speed: with `m>=-1` (it only rises) a non-capture's `-p` changes nothing, and
+                // with no castling before no step is bad castling: a piece that can capture
+                // nothing has nothing to do here (`reach.rs`)
+                continue;
+            }
             let mut r = p;
             let mut j = o[p as usize + 16];
             loop {
@@ -423,6 +471,11 @@ impl Mm48 {
                         != 0
                     {
                         break;
+                    }
+                    if t != 0 {
+                        // speed: the `d=2` iteration that follows searches the captures: the
+                        // slot this one's reply will probe is asked for now
+                        self.prefetch_slot(self.reply_slot(x, y, H, t as i32, u, p, r, F, k));
                     }
                     let i = 37 * w[(t & 7) as usize] + (t as i32 & 192);
                     if i < 0 {
@@ -457,14 +510,84 @@ impl Mm48 {
         (m, X, Y)
     }
 
+    /// Whether the piece of type `p` (3..8) on `x` can capture anything: an `enemy` (squares by
+    /// [`square_index`]) piece on one of its empty-board rays ([`reach::ATTACKS`]) with nothing between (a
+    /// slider's squares between read one by one, along [`reach::STEP`]).
+    #[inline(always)]
+    fn can_capture(&self, x: i32, p: i32, enemy: u64) -> bool {
+        let mut targets = reach::ATTACKS[p as usize & 7][square_index(x as i8) as usize] & enemy;
+        if p < 5 {
+            return targets != 0;
+        }
+        while targets != 0 {
+            let c = square_0x88(targets.trailing_zeros()) as i32;
+            targets &= targets - 1;
+            let step = reach::STEP[(c - x + 120) as usize] as i32;
+            let mut y = x + step;
+            while y != c && self.at(y) == 0 {
+                y += step;
+            }
+            if y == c {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the pawn of type `p` (1 or 2) on `x` can capture anything: an `enemy` piece on
+    /// a diagonal step, or the e.p. square `E` there (where the C takes on `E^16`: `targets`
+    /// holds `E`'s bit when it is on the board, whatever stands on it).
+    #[inline(always)]
+    fn pawn_can_capture(x: i32, p: i32, targets: u64) -> bool {
+        reach::PAWN_ATTACKS[p as usize & 3][square_index(x as i8) as usize] & targets != 0
+    }
+
+    /// The hash slot the reply to the capture or move `x`->`y` (piece `u` of type `p`, step
+    /// `r`, taking `t` on `H`, `F` the reply's e.p. square) of side `k` will probe first thing:
+    /// `A[J'+k*F&U-1]`, `J'` the key after `J+=J(0)` with the piece `b[y]` then holds (a pawn's
+    /// promotion or 6th/7th-rank bonus added as the move adds it).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn reply_slot(
+        &self,
+        x: i32,
+        y: i32,
+        H: i32,
+        t: i32,
+        u: i8,
+        p: i32,
+        r: i32,
+        F: i32,
+        k: i32,
+    ) -> usize {
+        let moved = if p < 3 {
+            let V = if (y + r + 1) & S != 0 {
+                647 - p
+            } else {
+                2 * (u as i32 & (y + 16) & 32)
+            };
+            ((u | 32) as i32 + V) as i8
+        } else {
+            u | 32
+        };
+        let after = self.J.wrapping_add(
+            self.key(y, moved)
+                .wrapping_sub(self.key(x, u))
+                .wrapping_sub(self.key(H, t as i8)),
+        );
+        (after.wrapping_add(k.wrapping_mul(F)) & self.mask) as usize
+    }
+
     /// The C's block under `if(d-!t>1)`: do the move `x`->`y` of piece `u` (type `p`, taking
     /// `t` on `H`; `F`,`G` the castling rook's squares), score it, search the reply, and undo
     /// it; the move's score, or `None` when the root found the move it was given (`z&&K-I&&
     /// v+I&&x==K&y==L`: the C returns `l` with the move made). Only the scan calls it. A
     /// function of its own so that the compiler does not compute this block's operands for
     /// every piece the scan finds (most never make a move here; LLVM hoisted some sixty
-    /// instructions to each piece, 10% of all the search executed), not a change of order:
-    /// the C's statements, one for one.
+    /// instructions to each piece, 10% of all the search executed). The C's statements, but
+    /// the score computed before the move is made (it reads nothing the make writes), so that
+    /// a futile move (no search, `s=v`) is scored and not made: the same result, the same
+    /// board after.
     #[inline(never)]
     fn make_and_search<const SD: bool, R: FnMut(i64, i32) -> bool>(
         &mut self,
@@ -498,34 +621,20 @@ impl Mm48 {
         } = step;
         let mut i = i;
         let mut v: i32;
-        let mut V: i32;
         let mut C: i32;
         let mut s: i32;
-        if p >= 3 {
-            // speed: the reply probes A[J'+k*F&U-1] first thing, J' the key after this move
-            // (below: `J+=J(0)`, with b[y]=u|32 for a piece that is not a pawn): its line is
-            // asked for now, before the move is made and scored
-            let after = self.J.wrapping_add(
-                self.key(y as i32, u | 32)
-                    .wrapping_sub(self.key(x as i32, u))
-                    .wrapping_sub(self.key(H as i32, t)),
-            );
-            self.prefetch_slot((after.wrapping_add(k.wrapping_mul(F)) & self.mask) as usize);
-        }
+        // The move's score first (the C scores it in the lines after the make below: every
+        // square it reads there, the centre table's, `x+-2` and `x^16` of a pawn's step, is
+        // one the make does not write, or reads the same before it: a pawn pushed onto `x^16`
+        // is no king, nor is the empty square before), so a futile move can be left unmade.
         v = if p < 6 {
             // center positional pts.
             self.at(x as i32 + 8) as i32 - self.at(y as i32 + 8) as i32
         } else {
             0
         };
-        // b[G]=b[H]=b[x]=0;b[y]=u|32: do move, set non-virgin
-        self.set(x as i32, 0);
-        self.set(H as i32, 0);
-        self.set(G, 0);
-        self.set(y as i32, u | 32);
         if G & M == 0 {
-            self.set(F, (k + 6) as i8); // castling: put R & score
-            v += 50;
+            v += 50; // castling: score (the rook is put below)
         }
         // v-=p-4|R>29?0:20: penalize mid-game K move
         v -= if ((p as i32 - 4) | (self.R > 29) as i32) != 0 {
@@ -533,6 +642,7 @@ impl Mm48 {
         } else {
             20
         };
+        let mut promotion = 0;
         if p < 3 {
             // pawns: structure, undefended squares plus bias, kling
             // to non-virgin King, end-game Pawn-push bonus
@@ -545,29 +655,59 @@ impl Mm48 {
                     + (self.at(x as i32 ^ 16) as i32 == k + 36) as i32)
                 - (self.R >> 2);
             // V=y+r+1&S?647-p:2*(u&y+16&32): promotion or 6/7th bonus
-            V = if (y as i32 + r + 1) & S != 0 {
+            promotion = if (y as i32 + r + 1) & S != 0 {
                 647 - p as i32
             } else {
                 2 * (u as i32 & (y as i32 + 16) & 32)
             };
-            // b[y]+=V;i+=V: change piece (into char), add score
-            self.set(y as i32, (self.at(y as i32) as i32 + V) as i8);
-            i += V;
+            i += promotion; // i+=V: add score (b[y]+=V below)
         }
         v += e + i; // new eval and alpha
-        V = if m > q { m } else { q };
-        // J+=J(0);Z+=J(8)+G-S: update hash key
-        self.J = self.J.wrapping_add(self.key_change(0, x, u, y, H, t));
-        self.Z = self
-            .Z
-            .wrapping_add(self.key_change(8, x, u, y, H, t))
-            .wrapping_add(G - S);
+        let V = if m > q { m } else { q };
         // C=d-1-(d>5&p>2&!t&!h): LMR
         C = d - 1 - ((d > 5) as i32 & (p > 2) as i32 & (t == 0) as i32 & (h == 0) as i32);
         // C=R>29|d<3|P-I?C:d: extend 1 ply if in check
         if ((self.R > 29) as i32 | (d < 3) as i32 | (P != I) as i32) == 0 {
             C = d;
         }
+        if z == 0 && C <= 2 && C + 1 >= d && v <= V {
+            // speed: futile (`C>2|v>V` fails, and `++C<d` ends the loop at once): the C makes
+            // the move, scores `s=v` and undoes it, and only the dummy square `b[128]` keeps a
+            // trace (`b[G]=k+6;b[F]=0`, as the undo leaves it); the root (`z`) may stop on the
+            // move, so it always makes it
+            self.set(G, (k + 6) as i8);
+            self.set(F, 0);
+            return Some(v);
+        }
+        if p >= 3 {
+            // speed: the reply probes A[J'+k*F&U-1] first thing, J' the key after this move
+            // (below: `J+=J(0)`, with b[y]=u|32 for a piece that is not a pawn): its line is
+            // asked for now, before the move is made
+            let after = self.J.wrapping_add(
+                self.key(y as i32, u | 32)
+                    .wrapping_sub(self.key(x as i32, u))
+                    .wrapping_sub(self.key(H as i32, t)),
+            );
+            self.prefetch_slot((after.wrapping_add(k.wrapping_mul(F)) & self.mask) as usize);
+        }
+        // b[G]=b[H]=b[x]=0;b[y]=u|32: do move, set non-virgin
+        self.set(x as i32, 0);
+        self.set(H as i32, 0);
+        self.set(G, 0);
+        self.set(y as i32, u | 32);
+        if G & M == 0 {
+            self.set(F, (k + 6) as i8); // castling: put R
+        }
+        if p < 3 {
+            // b[y]+=V: change piece (into char)
+            self.set(y as i32, (self.at(y as i32) as i32 + promotion) as i8);
+        }
+        // J+=J(0);Z+=J(8)+G-S: update hash key
+        self.J = self.J.wrapping_add(self.key_change(0, x, u, y, H, t));
+        self.Z = self
+            .Z
+            .wrapping_add(self.key_change(8, x, u, y, H, t))
+            .wrapping_add(G - S);
         loop {
             // do s=C>2|v>V?-D(-l,-V,-v,F,0,C):v; W(s>q&++C<d):
             // recursive eval. of reply, or fail low if futile;
