@@ -542,9 +542,12 @@ def facts():
         # the largest self-deepening effect on 4.8 that mm48-sd-15 leaves in, over the lower end
         # of 4.8's gain on 3.2
         f["h48_bound_share"] = f["h48_elo_bound"] / f["h48o_elo_lo"]
-    for key, planned in [("h48", 4000), ("h48o", 1000)]:
+    for key, planned in [("h48", 10400), ("h48o", 1000)]:
         f[f"{key}_planned"] = planned
         f.setdefault(f"{key}_games", 0)
+    # mm48-sd-15 was played to 4,000 games, then grown to all 5,200 openings of wide.txt
+    f["h48_progress"] = ("" if f["h48_games"] >= f["h48_planned"] else
+                         f" of {f['h48_planned']:,} planned")
     cost48 = RES / "mm48-cost" / "depth.csv"
     if cost48.is_file():  # mm48sd's nodes to complete each depth over mm48's: medians by depth
         by_depth = {}
