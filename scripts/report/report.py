@@ -356,6 +356,19 @@ def post2006_facts(f):
         f["mcf_answer"] = (f"But the model does not reproduce the one CPU-clock run from the initial position: "
                            f"it predicts {pct(f['mcf_score'])} [{pct(f['mcf_lo'])}, {pct(f['mcf_hi'])}] where that "
                            f"run scored {cpu}, so these are chances under the model, not yet of a real machine")
+    # the grid's state in the texts around the chance: "so far" until both grids are in
+    grid = f["pf15_complete"] and f["pf60_complete"]
+    f["pf_unknown"] = "" if grid else "how likely 57.5% was until the grid is played; "
+    f["pf_lead"] = "Over the whole grid" if grid else "So far"
+    f["pf_sofar"] = "" if grid else " so far"
+    f["pf_final"] = ("Both grids are complete: these are the model's figures." if grid
+                     else "None of these is final until the grid is complete.")
+    f["pf_limit"] = (
+        "**The 2006 match's own odds.** The chance above rests on a wavering model checked against "
+        "one CPU-clock run, and on the 2006 machine's speed lying within the grid's budgets "
+        "(6.0–12.0 M nodes a side at 15 s, 24.0–48.0 M at 60 s)." if grid else
+        "**The 2006 match's own odds, yet.** The chance above is final only when all 61 budgets at "
+        "15 s (31 at 60 s) are played, and it rests on a wavering model checked against one CPU-clock run.")
     # answer 3: the chance of 57.5% (and of the post's time figure) under the fitted wavering,
     # final once every budget of the grid is in, "so far" until then
     so_far = "" if f["pf15_complete"] else " so far"
