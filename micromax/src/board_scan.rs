@@ -130,6 +130,52 @@ pub(crate) fn king_squares_portable(b: &[i8; 129], k: i32) -> u64 {
     kings
 }
 
+// ---- the pieces' step vectors, as both searches walk them ----
+
+/// The step vectors of piece type `p` (1..8) in the order micro-Max's search walks them
+/// (`W(r=p>2&r<0?-r:-o[++j])` from `j=o[p+16]`), from the C's table `o[]` (3.2's or 4.8's: the
+/// same layout), and how many there are.
+pub(crate) const fn directions(o: &[i32; 32], p: usize) -> ([i32; 8], usize) {
+    let mut dirs = [0; 8];
+    let mut n = 0;
+    let mut j = o[p + 16];
+    let mut r = p as i32;
+    loop {
+        r = if p > 2 && r < 0 {
+            -r
+        } else {
+            j += 1;
+            -o[j as usize]
+        };
+        if r == 0 {
+            return (dirs, n);
+        }
+        dirs[n] = r;
+        n += 1;
+    }
+}
+
+/// For a 0x88 difference `diff` (index `diff+120`) that a slider's ray (piece types 5..8 of the
+/// C's `o[]`) of up to 7 steps makes, that ray's step; 0 for any other difference.
+pub(crate) const fn slider_steps(o: &[i32; 32]) -> [i8; 241] {
+    let mut step = [0i8; 241];
+    let mut p = 5;
+    while p < 8 {
+        let (dirs, n) = directions(o, p);
+        let mut d = 0;
+        while d < n {
+            let mut s = 1;
+            while s <= 7 {
+                step[(dirs[d] * s + 120) as usize] = dirs[d] as i8;
+                s += 1;
+            }
+            d += 1;
+        }
+        p += 1;
+    }
+    step
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

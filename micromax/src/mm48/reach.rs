@@ -6,79 +6,37 @@
 //! walked as the search walks them (`W(r=p>2&r<0?-r:-o[++j])` from `j=o[p+16]`).
 
 use super::o;
-use crate::board_scan::{square_0x88, square_index};
+use crate::board_scan::{directions, slider_steps, square_0x88, square_index};
 
-/// The step vectors of piece type `p` (1..8) in the order the search walks them, and how many.
-const fn directions(p: usize) -> ([i32; 8], usize) {
-    let mut dirs = [0; 8];
-    let mut n = 0;
-    let mut j = o[p + 16];
-    let mut r = p as i32;
-    loop {
-        r = if p > 2 && r < 0 {
-            -r
-        } else {
-            j += 1;
-            -o[j as usize]
-        };
-        if r == 0 {
-            return (dirs, n);
-        }
-        dirs[n] = r;
-        n += 1;
-    }
-}
-
-/// For piece type `p` (3..8: knight, king, bishop, rook, queen) on square `s` (0..64 by
-/// [`square_index`]), the squares its moves reach on an empty board: sliders (`p>=5`) along
-/// each ray to the edge, the knight and the king one step (the king's castling step never
-/// captures: it goes to an empty square). A superset of its captures on any board.
+/// For piece type `p` (1..8) on square `s` (0..64 by [`square_index`]), the squares it can
+/// capture on an empty board: a slider (`p>=5`) along each ray to the edge, the knight and the
+/// king one step (the king's castling step never captures: it goes to an empty square), a pawn
+/// (`p` 1 or 2) its diagonal steps only (its straight step captures nothing; where a diagonal
+/// step is the node's e.p. square `E`, it takes on `E^16`). A superset of its captures on any
+/// board.
 pub(super) const ATTACKS: [[u64; 64]; 8] = {
     let mut attacks = [[0u64; 64]; 8];
-    let mut p = 3;
+    let mut p = 1;
     while p < 8 {
-        let (dirs, n) = directions(p);
+        let (dirs, n) = directions(&o, p);
         let mut s = 0;
         while s < 64 {
             let x = square_0x88(s as u32) as i32;
             let mut d = 0;
             while d < n {
                 let mut y = x;
-                loop {
-                    y += dirs[d];
-                    if y & 0x88 != 0 {
-                        break;
+                // a pawn's straight step (16 either way) captures nothing
+                if p >= 3 || (dirs[d] != 16 && dirs[d] != -16) {
+                    loop {
+                        y += dirs[d];
+                        if y & 0x88 != 0 {
+                            break;
+                        }
+                        attacks[p][s] |= 1 << square_index(y as i8);
+                        if p < 5 {
+                            break;
+                        }
                     }
-                    attacks[p][s] |= 1 << square_index(y as i8);
-                    if p < 5 {
-                        break;
-                    }
-                }
-                d += 1;
-            }
-            s += 1;
-        }
-        p += 1;
-    }
-    attacks
-};
-
-/// For a pawn (`p` 1 or 2) on square `s` (0..64), the squares of its diagonal steps: its
-/// only captures (a pawn's straight step captures nothing), and, where one of them is the
-/// node's e.p. square `E`, the step that takes on `E^16`.
-pub(super) const PAWN_ATTACKS: [[u64; 64]; 3] = {
-    let mut attacks = [[0u64; 64]; 3];
-    let mut p = 1;
-    while p < 3 {
-        let (dirs, n) = directions(p);
-        let mut s = 0;
-        while s < 64 {
-            let x = square_0x88(s as u32) as i32;
-            let mut d = 0;
-            while d < n {
-                let y = x + dirs[d];
-                if dirs[d] != 16 && dirs[d] != -16 && y & 0x88 == 0 {
-                    attacks[p][s] |= 1 << square_index(y as i8);
                 }
                 d += 1;
             }
@@ -91,24 +49,7 @@ pub(super) const PAWN_ATTACKS: [[u64; 64]; 3] = {
 
 /// For a 0x88 difference `diff` (index `diff+120`) that a slider's ray of up to 7 steps makes,
 /// that ray's step; 0 for any other difference.
-pub(super) const STEP: [i8; 241] = {
-    let mut step = [0i8; 241];
-    let mut p = 5;
-    while p < 8 {
-        let (dirs, n) = directions(p);
-        let mut d = 0;
-        while d < n {
-            let mut s = 1;
-            while s <= 7 {
-                step[(dirs[d] * s + 120) as usize] = dirs[d] as i8;
-                s += 1;
-            }
-            d += 1;
-        }
-        p += 1;
-    }
-    step
-};
+pub(super) const STEP: [i8; 241] = slider_steps(&o);
 
 #[cfg(test)]
 mod tests {
@@ -134,11 +75,11 @@ mod tests {
         // a7 on b6 only
         let e2 = square_index(0x64) as usize;
         assert_eq!(
-            PAWN_ATTACKS[1][e2],
+            ATTACKS[1][e2],
             1 << square_index(0x53) | 1 << square_index(0x55)
         );
         assert_eq!(
-            PAWN_ATTACKS[2][square_index(0x10) as usize],
+            ATTACKS[2][square_index(0x10) as usize],
             1 << square_index(0x21)
         );
         for (i, &s) in STEP.iter().enumerate() {

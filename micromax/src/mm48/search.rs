@@ -539,7 +539,7 @@ impl Mm48 {
     /// holds `E`'s bit when it is on the board, whatever stands on it).
     #[inline(always)]
     fn pawn_can_capture(x: i32, p: i32, targets: u64) -> bool {
-        reach::PAWN_ATTACKS[p as usize & 3][square_index(x as i8) as usize] & targets != 0
+        reach::ATTACKS[p as usize & 7][square_index(x as i8) as usize] & targets != 0
     }
 
     /// The hash slot the reply to the capture or move `x`->`y` (piece `u` of type `p`, step

@@ -3,6 +3,7 @@
 //! reply's `D()`).
 
 use super::*;
+use crate::board_scan::{directions, slider_steps};
 
 // ---- the d=1 iteration: `h=d-(y!=z)` is 0 for all but the recaptures ----
 
@@ -15,7 +16,7 @@ const REACH: [u8; 241] = {
     let mut reach = [0u8; 241];
     let mut p = 1;
     while p < 8 {
-        let (dirs, n) = directions(p);
+        let (dirs, n) = directions(&o, p);
         let mut d = 0;
         while d < n {
             let r = dirs[d];
@@ -37,28 +38,6 @@ const REACH: [u8; 241] = {
     }
     reach
 };
-
-/// The step vectors of piece type `p` (1..8) in the order the search walks them
-/// (`W(r=p>2&r<0?-r:-o[++j])` from `j=o[p+16]`), and how many there are.
-const fn directions(p: usize) -> ([i32; 8], usize) {
-    let mut dirs = [0; 8];
-    let mut n = 0;
-    let mut j = o[p + 16];
-    let mut r = p as i32;
-    loop {
-        r = if p > 2 && r < 0 {
-            -r
-        } else {
-            j += 1;
-            -o[j as usize]
-        };
-        if r == 0 {
-            return (dirs, n);
-        }
-        dirs[n] = r;
-        n += 1;
-    }
-}
 
 /// For a target square (0..64 by [`square_index`]) and a piece type `p`, the squares (bits
 /// 0..64) from which a move of `p` can reach the target on an empty board ([`REACH`]).
@@ -154,24 +133,7 @@ impl Engine {
 
 /// For a 0x88 difference `diff` (index `diff+120`) along a slider's direction, the direction
 /// (one step): 0 where no slider's ray of up to 7 steps makes the difference.
-const STEP: [i8; 241] = {
-    let mut step = [0i8; 241];
-    let mut p = 5;
-    while p < 8 {
-        let (dirs, n) = directions(p);
-        let mut d = 0;
-        while d < n {
-            let mut s = 1;
-            while s <= 7 {
-                step[(dirs[d] * s + 120) as usize] = dirs[d] as i8;
-                s += 1;
-            }
-            d += 1;
-        }
-        p += 1;
-    }
-    step
-};
+const STEP: [i8; 241] = slider_steps(&o);
 
 /// For a target square (0..64), the squares from which some piece type reaches it ([`FROM`]).
 const FROM_ANY: [u64; 64] = {
