@@ -359,7 +359,7 @@ def post2006_facts(f):
     # the grid's state in the texts around the chance: "so far" until both grids are in
     grid = f["pf15_complete"] and f["pf60_complete"]
     f["pf_unknown"] = "" if grid else "how likely 57.5% was until the grid is played; "
-    f["pf_lead"] = "Over the whole grid" if grid else "So far"
+    f["pf_lead"] = "Over the whole grid" if grid else "So far, over the cells in"
     f["pf_sofar"] = "" if grid else " so far"
     f["pf_final"] = ("Both grids are complete: these are the model's figures." if grid
                      else "None of these is final until the grid is complete.")
@@ -378,7 +378,8 @@ def post2006_facts(f):
         f["post_answer"] = "how often such a match reaches 57.5% is not yet known (no budget played yet)"
     else:
         f["post_answer"] = (
-            f"over the {f['pf15_cells']} of its {f['pf15_planned']} budgets played{so_far}, such a 100-game match "
+            (f"over all {f['pf15_planned']} of its budgets" if f["pf15_complete"] else
+             f"over the {f['pf15_cells']} of its {f['pf15_planned']} budgets played{so_far}") + ", such a 100-game match "
             f"reaches 57.5% in {chance} of cases (up to {pct(f['pf15_best_p'])} at {fixed(f['pf15_best_budget'])} M "
             f"nodes a side)" + ("" if f["pf15_complete"] else ": the final figure is not yet known"))
         f["post_time_answer"] = (
