@@ -189,9 +189,12 @@ CLAIMS = [
      and (f["h48_progress"] == "") == (f["h48_games"] == f["h48_planned"])),
     ("4.8: sd's gain on 3.2 at the same clock and budget 'lies inside it too'",
      lambda f: f["h48_elo_lo"] < f["n15_elo"] < f["h48_elo_hi"]),
-    ("4.8: the depths leave out the games whose think ran to the iteration cap; without them no depth difference is seen (the pair interval holds 0), and the node ratio rounds to 1.00",
-     lambda f: f["h48_depth_capped_games"] > 0 and abs(f["h48_depth_diff"]) < f["h48_depth_diff_pm"]
-     and round(f["h48_node_ratio"], 2) == 1.0),
+    ("4.8: the depths leave out the games whose think ran to the iteration cap; the depth verdict follows the pair interval",
+     lambda f: f["h48_depth_capped_games"] > 0
+     and (f["h48_depth_verdict"] == "no difference is seen") == (abs(f["h48_depth_diff"]) < f["h48_depth_diff_pm"])),
+    ("4.8: the refused games the C replayed are all there are, or the text names the ones not yet replayed",
+     lambda f: 0 <= f["h48_refused"] - f["h48_refused_replayed"]
+     and ("not yet replayed" in f["h48_replay_text"]) == (f["h48_refused"] > f["h48_refused_replayed"])),
     ("answer 6: 'excludes a gain over X or a loss over Y': the interval's two ends, as printed",
      lambda f: f["h48_gain_bound"] == f["h48_elo_hi"] > 0 and f["h48_loss_bound"] == -f["h48_elo_lo"] > 0),
     ("answer 3 and the 2006 match: the chance's sentences say 'so far' and 'not yet known' exactly while the 15 s grid is incomplete",

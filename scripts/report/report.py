@@ -540,6 +540,14 @@ def facts():
     if f.get("h48_games"):  # games an engine lost by refusing a legal move, and the C's replays of them
         f["h48_refused"] = f["h48_refused_lost"] + f["h48_refused_won"]
         f["h48_refused_replayed"] = refused_replayed(RES / "mm48-sd-15")
+        # mm48sd's depth against mm48's, without the capped games: what the pair interval says
+        d, pm = f["h48_depth_diff"], f["h48_depth_diff_pm"]
+        f["h48_depth_verdict"] = ("no difference is seen" if abs(d) < pm else
+                                  "mm48sd iterates deeper" if d > 0 else "mm48sd iterates less deep")
+        # the C replays the refused games after a run's rows land: those not yet replayed are said
+        gap = f["h48_refused"] - f["h48_refused_replayed"]
+        f["h48_replay_text"] = (f"as the C did in all {f['h48_refused_replayed']} replays"
+                                + (f" (the {gap} of the games played since are not yet replayed)" if gap else ""))
         # the largest gain or loss the interval leaves in (its farther end from 0)
         f["h48_elo_bound"] = max(abs(f["h48_elo_lo"]), abs(f["h48_elo_hi"]))
         # the largest gain and the largest loss it leaves in
