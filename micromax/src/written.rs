@@ -1,6 +1,22 @@
 //! The entries of a hash table written since it was last empty (3.2's clear `F(i,0,U)A[i].K=0;`,
 //! 4.8's fresh process): emptying the table again clears only those, and the pages of a large
-//! table that no search touched are never touched.
+//! table that no search touched are never touched. And whether a table asks for huge pages
+//! ([`huge_pages_wanted`]).
+
+/// Whether a hash table asks the kernel for transparent huge pages (`MADV_HUGEPAGE`): yes,
+/// unless the environment says `UMAX_HUGE_PAGES=0` (or `off`), for timing a single think beside
+/// a C program that has 4 KB pages: a fresh process's huge pages can come cold, and their faults
+/// then cost more system time than they save in TLB misses within one think (`docs/speed.md`).
+/// The table's contents are the same either way. Read once a process.
+pub(crate) fn huge_pages_wanted() -> bool {
+    static WANTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *WANTED.get_or_init(|| {
+        !matches!(
+            std::env::var("UMAX_HUGE_PAGES").as_deref(),
+            Ok("0") | Ok("off") | Ok("no")
+        )
+    })
+}
 
 /// The entries written since the table was last empty, so that emptying it again clears only
 /// those: 3.2 marks an entry whose key goes from 0 to non-0 (`Engine::clear_hash`: an entry's

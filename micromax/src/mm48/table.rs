@@ -7,7 +7,8 @@ use super::Entry48;
 /// `len` empty entries, from zeroed memory (fresh pages from the kernel: nothing is written
 /// here, a table of 2^24 entries costs no time until it is used), asked to be backed by
 /// transparent huge pages on Linux (its probes land at random over 200 MB; with 4 KB pages
-/// nearly every probe also misses the TLB). The contents are the same either way.
+/// nearly every probe also misses the TLB), unless `UMAX_HUGE_PAGES=0`
+/// ([`crate::written::huge_pages_wanted`]). The contents are the same either way.
 pub(super) fn zeroed_table(len: usize) -> Vec<Entry48> {
     let layout = std::alloc::Layout::array::<Entry48>(len).expect("hash table size");
     assert!(layout.size() > 0, "an empty hash table");
@@ -21,7 +22,7 @@ pub(super) fn zeroed_table(len: usize) -> Vec<Entry48> {
         let align = 2 << 20;
         let (start, end) = (ptr as usize, ptr as usize + layout.size());
         let (first, last) = (start.next_multiple_of(align), end / align * align);
-        if last > first {
+        if last > first && crate::written::huge_pages_wanted() {
             // SAFETY: [first, last) lies inside the allocation just made; MADV_HUGEPAGE is a
             // hint that changes no contents. Its failure (THP off) is fine.
             unsafe {

@@ -28,10 +28,13 @@ pub(in crate::mm32) fn hash_table(len: usize) -> Vec<Entry> {
 }
 
 /// `madvise(MADV_HUGEPAGE)` on the whole 2 MB pages inside `[start, start+bytes)`: a hint
-/// about how to back them. A failure (e.g. THP disabled) is fine.
+/// about how to back them, unless `UMAX_HUGE_PAGES=0` ([`crate::written::huge_pages_wanted`]).
+/// A failure (e.g. THP disabled) is fine.
 fn advise_huge_pages(start: usize, bytes: usize) {
     #[cfg(target_os = "linux")]
-    madvise_aligned(start, bytes, 2 << 20, libc::MADV_HUGEPAGE);
+    if crate::written::huge_pages_wanted() {
+        madvise_aligned(start, bytes, 2 << 20, libc::MADV_HUGEPAGE);
+    }
     #[cfg(not(target_os = "linux"))]
     let _ = (start, bytes);
 }
