@@ -11,6 +11,20 @@ use crate::ci_env;
 use crate::match_common::*;
 use std::path::Path;
 
+/// Stockfish as a player named `sf`: one thread, 16 MB of hash.
+fn stockfish_engine() -> Vec<String> {
+    let cmd = format!("cmd={}", ci_env::STOCKFISH);
+    [
+        "--engine",
+        "name=sf",
+        &cmd,
+        "option.Threads=1",
+        "option.Hash=16",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
 fn fault_engine() -> String {
     crate::common::root()
         .join("tests/engines/fault_engine.py")
@@ -291,26 +305,29 @@ fn stockfish_and_fairy_max_play_the_builds() {
     let fm = ci_env::require(ci_env::Tool::FairyMax, "fairy_max_plays_the_builds");
     let dir = scratch("real");
     if sf {
+        let owned = stockfish_engine();
+        let engine: Vec<&str> = owned.iter().map(String::as_str).collect();
         let play = |out: &Path| {
-            run_ok(&[
-                "--engine",
-                "name=sf",
-                &format!("cmd={}", ci_env::STOCKFISH),
-                "option.Threads=1",
-                "option.Hash=16",
-                "--builds",
-                "mm48,sf",
-                "--nodes",
-                "3000",
-                "--games",
-                "2",
-                "--max-plies",
-                "60",
-                "--hash-bits",
-                "16",
-                "--out",
-                path_str(out),
-            ])
+            run_ok(
+                &[
+                    &engine[..],
+                    &[
+                        "--builds",
+                        "mm48,sf",
+                        "--nodes",
+                        "3000",
+                        "--games",
+                        "2",
+                        "--max-plies",
+                        "60",
+                        "--hash-bits",
+                        "16",
+                        "--out",
+                        path_str(out),
+                    ],
+                ]
+                .concat(),
+            )
         };
         let out = dir.join("sf");
         play(&out);
@@ -434,13 +451,9 @@ fn a_tournament_mixes_builds_and_an_engine() {
     let dir = scratch("tournament");
     let out = dir.join("t");
     let o = umax()
+        .args(["tournament"])
+        .args(stockfish_engine())
         .args([
-            "tournament",
-            "--engine",
-            "name=sf",
-            &format!("cmd={}", ci_env::STOCKFISH),
-            "option.Threads=1",
-            "option.Hash=16",
             "--builds",
             "old,mm48,sf",
             "--nodes",
