@@ -223,11 +223,7 @@ impl Mm48 {
                         && castled == 0
                         && m < l
                         && m >= e
-                        && if p >= 3 {
-                            !self.can_capture(x as i32, p as i32, enemy)
-                        } else {
-                            !Self::pawn_can_capture(x as i32, p as i32, enemy | ep_bit(E))
-                        }
+                        && !self.can_capture(x as i32, p as i32, enemy, enemy | ep_bit(E))
                     {
                         // speed: at d=2 a non-capture is not searched and scores `e`; with
                         // `m>=e`, `m<l` (the cut not due) and no castling before, its step
@@ -427,14 +423,7 @@ impl Mm48 {
             rest &= rest - 1;
             let u = self.at(x);
             let p = (u & 7) as i32;
-            if m >= -1
-                && castled == 0
-                && if p >= 3 {
-                    !self.can_capture(x, p, enemy)
-                } else {
-                    !Self::pawn_can_capture(x, p, pawn_targets)
-                }
-            {
+            if m >= -1 && castled == 0 && !self.can_capture(x, p, enemy, pawn_targets) {
                 // speed: with `m>=-1` (it only rises) a non-capture's `-p` changes nothing, and
                 // with no castling before no step is bad castling: a piece that can capture
                 // nothing has nothing to do here (`reach.rs`)
@@ -510,12 +499,18 @@ impl Mm48 {
         (m, X, Y)
     }
 
-    /// Whether the piece of type `p` (3..8) on `x` can capture anything: an `enemy` (squares by
-    /// [`square_index`]) piece on one of its empty-board rays ([`reach::ATTACKS`]) with nothing between (a
-    /// slider's squares between read one by one, along [`reach::STEP`]).
+    /// Whether the piece of type `p` on `x` can capture anything: an `enemy` (squares by
+    /// [`square_index`]) piece on one of its empty-board rays ([`reach::ATTACKS`]) with nothing
+    /// between (a slider's squares between read one by one, along [`reach::STEP`]); a pawn, one of
+    /// `pawn_targets` (the enemy's squares and the e.p. square `E`, where the C takes on `E^16`)
+    /// on a diagonal step.
     #[inline(always)]
-    fn can_capture(&self, x: i32, p: i32, enemy: u64) -> bool {
-        let mut targets = reach::ATTACKS[p as usize & 7][square_index(x as i8) as usize] & enemy;
+    fn can_capture(&self, x: i32, p: i32, enemy: u64, pawn_targets: u64) -> bool {
+        let reach = reach::ATTACKS[p as usize & 7][square_index(x as i8) as usize];
+        if p < 3 {
+            return reach & pawn_targets != 0;
+        }
+        let mut targets = reach & enemy;
         if p < 5 {
             return targets != 0;
         }
@@ -532,14 +527,6 @@ impl Mm48 {
             }
         }
         false
-    }
-
-    /// Whether the pawn of type `p` (1 or 2) on `x` can capture anything: an `enemy` piece on
-    /// a diagonal step, or the e.p. square `E` there (where the C takes on `E^16`: `targets`
-    /// holds `E`'s bit when it is on the board, whatever stands on it).
-    #[inline(always)]
-    fn pawn_can_capture(x: i32, p: i32, targets: u64) -> bool {
-        reach::ATTACKS[p as usize & 7][square_index(x as i8) as usize] & targets != 0
     }
 
     /// The hash slot the reply to the capture or move `x`->`y` (piece `u` of type `p`, step
