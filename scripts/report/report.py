@@ -547,7 +547,8 @@ def facts():
         # the C replays the refused games after a run's rows land: those not yet replayed are said
         gap = f["h48_refused"] - f["h48_refused_replayed"]
         f["h48_replay_text"] = (f"as the C did in all {f['h48_refused_replayed']} replays"
-                                + (f" (the {gap} of the games played since are not yet replayed)" if gap else ""))
+                                + ("" if not gap else " (the game played since is not yet replayed)" if gap == 1
+                                   else f" (the {gap} games played since are not yet replayed)"))
         # the largest gain or loss the interval leaves in (its farther end from 0)
         f["h48_elo_bound"] = max(abs(f["h48_elo_lo"]), abs(f["h48_elo_hi"]))
         # the largest gain and the largest loss it leaves in
