@@ -430,10 +430,10 @@ impl Mm48 {
             rest &= rest - 1;
             let u = self.at(x);
             let p = (u & 7) as i32;
-            if m >= -1 && castled == 0 && !self.can_capture(x, p, enemy, pawn_targets) {
-                // speed: with `m>=-1` (it only rises) a non-capture's `-p` changes nothing, and
-                // with no castling before no step is bad castling: a piece that can capture
-                // nothing has nothing to do here (`reach.rs`)
+            if m >= -p && castled == 0 && !self.can_capture(x, p, enemy, pawn_targets) {
+                // speed: with `m>=-p` (`m` only rises) this piece's non-captures, which score
+                // `-p`, change nothing, and with no castling before no step is bad castling: a
+                // piece that can capture nothing has nothing to do here (`reach.rs`)
                 continue;
             }
             let mut r = p;
