@@ -406,10 +406,11 @@ impl Mm48 {
     /// (`m=E-S&b[E]&&y-E<2&E-y<2?I:m`, `castled` being `E-S&b[E]`), the e.p. square, the
     /// capture test, `i=37*w[t&7]+(t&192); m=i<0?I:m; v=i-p; if(v>m)m=v,X=x,Y=y|S&F`, and the
     /// ray's continuation (`t+=p<5` or `F=y`). A non-capture's `v` is `-p`: an empty square's
-    /// step costs a comparison. The same `m`, `X`, `Y` as the scan's. Two more, for speed: once
-    /// `m>=-1` (and with no castling before) a piece that can capture none of `enemy` is passed
-    /// by (`can_capture`: its steps are non-captures, whose `-p` cannot beat `m`), and at each
-    /// capture the slot its reply will probe in the `d=2` iteration is prefetched.
+    /// step costs a comparison. The same `m`, `X`, `Y` as the scan's. Three more, for speed: once
+    /// `m>=-p` (and with no castling before) a piece of type `p` that can capture none of
+    /// `enemy` is passed by (`can_capture`: its steps are non-captures, whose `-p` cannot beat
+    /// `m`), and one that can walks its captures only ([`Self::d1_captures`]; not a king); at
+    /// each capture the slot its reply will probe in the `d=2` iteration is prefetched.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn d1_scan(
@@ -434,6 +435,13 @@ impl Mm48 {
                 // speed: with `m>=-p` (`m` only rises) this piece's non-captures, which score
                 // `-p`, change nothing, and with no castling before no step is bad castling: a
                 // piece that can capture nothing has nothing to do here (`reach.rs`)
+                continue;
+            }
+            if m >= -p && castled == 0 && p != 4 {
+                // speed: the same reasoning for a piece that can capture: only its captures can
+                // change `m`, so each of its rays is walked to its first occupied square and no
+                // step more (a king keeps the whole walk, for its castling step)
+                (m, X, Y) = self.d1_captures(x, u, k, E, m, X, Y);
                 continue;
             }
             let mut r = p;
@@ -501,6 +509,69 @@ impl Mm48 {
                     }
                     F = y; // enable e.p.
                 }
+            }
+        }
+        (m, X, Y)
+    }
+
+    /// `d1_scan`'s walk of one piece (`u` on `x`, not a king) once none of its non-captures
+    /// can change `m` (`m>=-p`, no castling before): in the scan's order of directions, each ray
+    /// to its first occupied square (a slider's; one step for the others), a capture there
+    /// scored as the scan scores it (`i=37*w[t&7]+(t&192); m=i<0?I:m; v=i-p; if(v>m)m=v,X=x,
+    /// Y=y|S&F`, `F` being `S` at a first step and along a slider's ray) and its reply slot
+    /// prefetched. A pawn's straight step captures nothing (the C's `p<3&!(y-x&7)-!t` breaks
+    /// at an occupied square), and its diagonal step to the e.p. square `E` takes on `E^16`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn d1_captures(
+        &self,
+        x: i32,
+        u: i8,
+        k: i32,
+        E: i32,
+        mut m: i32,
+        mut X: i8,
+        mut Y: i8,
+    ) -> (i32, i8, i8) {
+        let p = (u & 7) as i32;
+        let mut r = p;
+        let mut j = o[p as usize + 16];
+        loop {
+            // W(r=p>2&r<0?-r:-o[++j])
+            r = if p > 2 && r < 0 {
+                -r
+            } else {
+                j += 1;
+                -o[(j & 31) as usize]
+            };
+            if r == 0 {
+                break;
+            }
+            let mut y = (x + r) as i8 as i32; // into char
+            if p >= 5 {
+                while y & M == 0 && self.at(y) == 0 {
+                    y = (y + r) as i8 as i32;
+                }
+            }
+            if y & M != 0 {
+                continue; // board edge hit
+            }
+            let H = if p < 3 && y == E { y ^ 16 } else { y }; // e.p.
+            let t = self.at(H);
+            if t == 0 || t as i32 & k != 0 || (p < 3 && (y - x) & 7 == 0) {
+                continue; // no capture: empty, own, or a pawn's straight step
+            }
+            // speed: the `d=2` iteration that follows searches the captures (as in `d1_scan`)
+            self.prefetch_slot(self.reply_slot(x, y, H, t as i32, u, p, r, S, k));
+            let i = 37 * w[(t & 7) as usize] + (t as i32 & 192);
+            if i < 0 {
+                m = I; // K capture
+            }
+            let v = i - p;
+            if v > m {
+                m = v;
+                X = x as i8;
+                Y = (y | S) as i8; // `S&F`, `F` being `S`
             }
         }
         (m, X, Y)
