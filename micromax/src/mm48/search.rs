@@ -42,6 +42,26 @@ struct Step {
     a: usize,
 }
 
+/// `W(r=p>2&r<0?-r:-o[++j])`: the next direction of a piece of type `p` after `r` (a slider's
+/// or king's ray the other way first, then the next of `o[]` from `j`), 0 when none is left.
+#[inline(always)]
+fn next_direction(p: i32, r: i32, j: &mut i32) -> i32 {
+    if p > 2 && r < 0 {
+        -r
+    } else {
+        *j += 1;
+        -o[(*j & 31) as usize] // `o` holds 32: the mask changes no index
+    }
+}
+
+/// `t&k|p<3&!(y-x&7)-!t`: the step of a piece of type `p` from `x` to `y`, finding `t`, ends the
+/// ray unmade: an own piece (`k` the side), or a pawn's step in the wrong mode (straight onto a
+/// piece, diagonal onto an empty square).
+#[inline(always)]
+fn step_blocked(t: i8, k: i32, p: i32, x: i32, y: i32) -> bool {
+    (t as i32 & k) | ((p < 3) as i32 & ((((y - x) & 7) == 0) as i32 - (t == 0) as i32)) != 0
+}
+
 /// The e.p. square `E` as a bit by [`square_index`], none when it is off the board (`S`).
 #[inline(always)]
 fn ep_bit(E: i32) -> u64 {
@@ -242,12 +262,7 @@ impl Mm48 {
                     j = o[p as usize + 16]; // first step vector f.piece
                     loop {
                         // W(r=p>2&r<0?-r:-o[++j]): loop over directions o[]
-                        r = if ((p > 2) as i32 & (r < 0) as i32) != 0 {
-                            -r
-                        } else {
-                            j += 1;
-                            -o[(j & 31) as usize] // `o` holds 32: the mask changes no index
-                        };
+                        r = next_direction(p as i32, r, &mut j);
                         if r == 0 {
                             break;
                         }
@@ -278,12 +293,7 @@ impl Mm48 {
                                 }
                                 t = self.at(H as i32);
                                 // if(t&k|p<3&!(y-x&7)-!t)break: capt. own, bad pawn mode
-                                if (t as i32 & k)
-                                    | ((p < 3) as i32
-                                        & ((((y as i32 - x as i32) & 7) == 0) as i32
-                                            - (t == 0) as i32))
-                                    != 0
-                                {
+                                if step_blocked(t, k, p as i32, x as i32, y as i32) {
                                     break;
                                 }
                                 i = 37 * w[(t & 7) as usize] + (t as i32 & 192); // value of capt. piece t
@@ -448,12 +458,7 @@ impl Mm48 {
             let mut j = o[p as usize + 16];
             loop {
                 // W(r=p>2&r<0?-r:-o[++j])
-                r = if p > 2 && r < 0 {
-                    -r
-                } else {
-                    j += 1;
-                    -o[(j & 31) as usize]
-                };
+                r = next_direction(p, r, &mut j);
                 if r == 0 {
                     break;
                 }
@@ -470,10 +475,7 @@ impl Mm48 {
                     let H = if p < 3 && y == E { y ^ 16 } else { y }; // e.p.
                     let t = self.at(H);
                     // if(t&k|p<3&!(y-x&7)-!t)break: capt. own, bad pawn mode
-                    if (t as i32 & k)
-                        | ((p < 3) as i32 & ((((y - x) & 7) == 0) as i32 - (t == 0) as i32))
-                        != 0
-                    {
+                    if step_blocked(t, k, p, x, y) {
                         break;
                     }
                     if t != 0 {
@@ -538,12 +540,7 @@ impl Mm48 {
         let mut j = o[p as usize + 16];
         loop {
             // W(r=p>2&r<0?-r:-o[++j])
-            r = if p > 2 && r < 0 {
-                -r
-            } else {
-                j += 1;
-                -o[(j & 31) as usize]
-            };
+            r = next_direction(p, r, &mut j);
             if r == 0 {
                 break;
             }
@@ -592,12 +589,7 @@ impl Mm48 {
             let mut j = o[p as usize + 16];
             loop {
                 // W(r=p>2&r<0?-r:-o[++j])
-                r = if p > 2 && r < 0 {
-                    -r
-                } else {
-                    j += 1;
-                    -o[(j & 31) as usize]
-                };
+                r = next_direction(p, r, &mut j);
                 if r == 0 {
                     break;
                 }
@@ -611,10 +603,7 @@ impl Mm48 {
                     let H = if p < 3 && y == E { y ^ 16 } else { y }; // e.p.
                     let t = self.at(H);
                     // if(t&k|p<3&!(y-x&7)-!t)break: capt. own, bad pawn mode
-                    if (t as i32 & k)
-                        | ((p < 3) as i32 & ((((y - x) & 7) == 0) as i32 - (t == 0) as i32))
-                        != 0
-                    {
+                    if step_blocked(t, k, p, x, y) {
                         break;
                     }
                     self.prefetch_slot(self.reply_slot(x, y, H, t as i32, u, p, r, F, k));
