@@ -311,7 +311,7 @@ pub mod thread_watch {
         };
         // SAFETY: clock_gettime writes into the timespec we own.
         let rc = unsafe { libc::clock_gettime(clock, &mut ts) };
-        (rc == 0).then(|| ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
+        (rc == 0).then_some(ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9)
     }
 
     static ENTRIES: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
