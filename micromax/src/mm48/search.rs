@@ -454,64 +454,29 @@ impl Mm48 {
                 (m, X, Y) = self.d1_captures(x, u, k, E, m, X, Y);
                 continue;
             }
-            let mut r = p;
-            let mut j = o[p as usize + 16];
-            loop {
-                // W(r=p>2&r<0?-r:-o[++j])
-                r = next_direction(p, r, &mut j);
-                if r == 0 {
-                    break;
+            self.walk_steps(x, u, k, E, true, |y, H, t, r, F, blocked| {
+                if castled != 0 && (y - E < 2) & (E - y < 2) {
+                    m = I; // bad castling
                 }
-                let mut y = x;
-                let mut F = S;
-                loop {
-                    y = (y + r) as i8 as i32; // into char
-                    if y & M != 0 {
-                        break; // board edge hit
-                    }
-                    if castled != 0 && (y - E < 2) & (E - y < 2) {
-                        m = I; // bad castling
-                    }
-                    let H = if p < 3 && y == E { y ^ 16 } else { y }; // e.p.
-                    let t = self.at(H);
-                    // if(t&k|p<3&!(y-x&7)-!t)break: capt. own, bad pawn mode
-                    if step_blocked(t, k, p, x, y) {
-                        break;
-                    }
-                    if t != 0 {
-                        // speed: the `d=2` iteration that follows searches the captures: the
-                        // slot this one's reply will probe is asked for now
-                        self.prefetch_slot(self.reply_slot(x, y, H, t as i32, u, p, r, F, k));
-                    }
-                    let i = 37 * w[(t & 7) as usize] + (t as i32 & 192);
-                    if i < 0 {
-                        m = I; // K capture
-                    }
-                    let v = i - p;
-                    if v > m {
-                        m = v;
-                        X = x as i8;
-                        Y = (y | (S & F)) as i8;
-                    }
-                    if t != 0 {
-                        break; // a capture ends the ray
-                    }
-                    if p >= 5 {
-                        continue; // a slider goes on (`t+=p<5` adds 0, F stays)
-                    }
-                    // a non-slider goes on only from the first step of a virgin pawn (double
-                    // push) or of a virgin king beside a castling rook (`F=y`)
-                    let not_castling = if (p - 4) | (j - 7) != 0 {
-                        1
-                    } else {
-                        self.castling_corner(x as i8, r, k).1
-                    };
-                    if ((x + r - y) | (u as i32 & 32) | ((p > 2) as i32 & not_castling)) != 0 {
-                        break; // `t+=p<5`: a fake capture ends the ray (t was 0)
-                    }
-                    F = y; // enable e.p.
+                if blocked {
+                    return;
                 }
-            }
+                if t != 0 {
+                    // speed: the `d=2` iteration that follows searches the captures: the slot
+                    // this one's reply will probe is asked for now
+                    self.prefetch_slot(self.reply_slot(x, y, H, t as i32, u, p, r, F, k));
+                }
+                let i = 37 * w[(t & 7) as usize] + (t as i32 & 192);
+                if i < 0 {
+                    m = I; // K capture
+                }
+                let v = i - p;
+                if v > m {
+                    m = v;
+                    X = x as i8;
+                    Y = (y | (S & F)) as i8;
+                }
+            });
         }
         (m, X, Y)
     }
@@ -575,9 +540,8 @@ impl Mm48 {
     }
 
     /// Prefetch the hash slot of the reply to every move of the own pieces of `rest` (bit i the
-    /// scan's i-th square from `start`): the scan's rays and steps as `d1_scan` walks them (the
-    /// capture test, the e.p. square, a pawn's double step with `F=y`; not castling), each move's slot by
-    /// [`Self::reply_slot`]. Reads the board, changes nothing.
+    /// scan's i-th square from `start`): each move [`Self::walk_steps`] finds (not castling),
+    /// its slot by [`Self::reply_slot`]. Reads the board, changes nothing.
     #[inline(never)]
     fn prefetch_replies(&self, mut rest: u64, start: u32, k: i32, E: i32) {
         while rest != 0 {
@@ -585,41 +549,70 @@ impl Mm48 {
             rest &= rest - 1;
             let u = self.at(x);
             let p = (u & 7) as i32;
-            let mut r = p;
-            let mut j = o[p as usize + 16];
-            loop {
-                // W(r=p>2&r<0?-r:-o[++j])
-                r = next_direction(p, r, &mut j);
-                if r == 0 {
-                    break;
-                }
-                let mut y = x;
-                let mut F = S;
-                loop {
-                    y = (y + r) as i8 as i32; // into char
-                    if y & M != 0 {
-                        break; // board edge hit
-                    }
-                    let H = if p < 3 && y == E { y ^ 16 } else { y }; // e.p.
-                    let t = self.at(H);
-                    // if(t&k|p<3&!(y-x&7)-!t)break: capt. own, bad pawn mode
-                    if step_blocked(t, k, p, x, y) {
-                        break;
-                    }
+            self.walk_steps(x, u, k, E, false, |y, H, t, r, F, blocked| {
+                if !blocked {
                     self.prefetch_slot(self.reply_slot(x, y, H, t as i32, u, p, r, F, k));
-                    if t != 0 {
-                        break; // a capture ends the ray
-                    }
-                    if p >= 5 {
-                        continue; // a slider goes on
-                    }
-                    // a non-slider goes on only from a virgin pawn's first step (its double
-                    // step); castling, rare, is not asked for
-                    if ((x + r - y) | (u as i32 & 32) | (p > 2) as i32) != 0 {
-                        break;
-                    }
-                    F = y; // enable e.p.
                 }
+            });
+        }
+    }
+
+    /// The scan's walk of the piece `u` on `x` (`k` the side, `E` the e.p. square), in its order
+    /// of directions and steps: `visit(y, H, t, r, F, blocked)` at every step onto the board,
+    /// `H` the square taken on (`y^16` for a pawn's step to `E`), `t` what stands there, `r` the
+    /// direction, `F` the e.p. square the move would make (`S` but after a virgin pawn's first
+    /// step), `blocked` the C's `t&k|p<3&!(y-x&7)-!t` (the step is not a move and ends the
+    /// ray). A capture ends the ray; a slider goes on; a non-slider goes on only from the first
+    /// step of a virgin pawn (its double step) or, with `castling`, of a virgin king beside a
+    /// castling rook (`t+=p<5` or `F=y`). Reads the board, changes nothing.
+    #[inline(always)]
+    fn walk_steps(
+        &self,
+        x: i32,
+        u: i8,
+        k: i32,
+        E: i32,
+        castling: bool,
+        mut visit: impl FnMut(i32, i32, i8, i32, i32, bool),
+    ) {
+        let p = (u & 7) as i32;
+        let mut r = p;
+        let mut j = o[p as usize + 16];
+        loop {
+            // W(r=p>2&r<0?-r:-o[++j])
+            r = next_direction(p, r, &mut j);
+            if r == 0 {
+                break;
+            }
+            let mut y = x;
+            let mut F = S;
+            loop {
+                y = (y + r) as i8 as i32; // into char
+                if y & M != 0 {
+                    break; // board edge hit
+                }
+                let H = if p < 3 && y == E { y ^ 16 } else { y }; // e.p.
+                let t = self.at(H);
+                // if(t&k|p<3&!(y-x&7)-!t)break: capt. own, bad pawn mode
+                let blocked = step_blocked(t, k, p, x, y);
+                visit(y, H, t, r, F, blocked);
+                if blocked || t != 0 {
+                    break; // not a move, or a capture: the ray ends
+                }
+                if p >= 5 {
+                    continue; // a slider goes on (`t+=p<5` adds 0, F stays)
+                }
+                // a non-slider goes on only from the first step of a virgin pawn (double push)
+                // or of a virgin king beside a castling rook (`F=y`)
+                let not_castling = if !castling || (p - 4) | (j - 7) != 0 {
+                    1
+                } else {
+                    self.castling_corner(x as i8, r, k).1
+                };
+                if ((x + r - y) | (u as i32 & 32) | ((p > 2) as i32 & not_castling)) != 0 {
+                    break; // `t+=p<5`: a fake capture ends the ray (t was 0)
+                }
+                F = y; // enable e.p.
             }
         }
     }
