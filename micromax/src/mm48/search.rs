@@ -62,6 +62,24 @@ fn step_blocked(t: i8, k: i32, p: i32, x: i32, y: i32) -> bool {
     (t as i32 & k) | ((p < 3) as i32 & ((((y - x) & 7) == 0) as i32 - (t == 0) as i32)) != 0
 }
 
+/// A `d=1` step of a piece of type `p` from `x` to `y` onto `t` (`F` the e.p. square the move
+/// makes), scored as the C's scan scores it: `i=37*w[t&7]+(t&192); m=i<0?I:m; v=i-p;
+/// if(v>m)m=v,X=x,Y=y|S&F` (a king capture makes `m` infinite; a non-capture's `v` is `-p`).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn d1_score(t: i8, p: i32, x: i32, y: i32, F: i32, m: &mut i32, X: &mut i8, Y: &mut i8) {
+    let i = 37 * w[(t & 7) as usize] + (t as i32 & 192);
+    if i < 0 {
+        *m = I; // K capture
+    }
+    let v = i - p;
+    if v > *m {
+        *m = v;
+        *X = x as i8;
+        *Y = (y | (S & F)) as i8;
+    }
+}
+
 /// The e.p. square `E` as a bit by [`square_index`], none when it is off the board (`S`).
 #[inline(always)]
 fn ep_bit(E: i32) -> u64 {
@@ -466,16 +484,7 @@ impl Mm48 {
                     // this one's reply will probe is asked for now
                     self.prefetch_slot(self.reply_slot(x, y, H, t as i32, u, p, r, F, k));
                 }
-                let i = 37 * w[(t & 7) as usize] + (t as i32 & 192);
-                if i < 0 {
-                    m = I; // K capture
-                }
-                let v = i - p;
-                if v > m {
-                    m = v;
-                    X = x as i8;
-                    Y = (y | (S & F)) as i8;
-                }
+                d1_score(t, p, x, y, F, &mut m, &mut X, &mut Y);
             });
         }
         (m, X, Y)
@@ -525,16 +534,7 @@ impl Mm48 {
             }
             // speed: the `d=2` iteration that follows searches the captures (as in `d1_scan`)
             self.prefetch_slot(self.reply_slot(x, y, H, t as i32, u, p, r, S, k));
-            let i = 37 * w[(t & 7) as usize] + (t as i32 & 192);
-            if i < 0 {
-                m = I; // K capture
-            }
-            let v = i - p;
-            if v > m {
-                m = v;
-                X = x as i8;
-                Y = (y | S) as i8; // `S&F`, `F` being `S`
-            }
+            d1_score(t, p, x, y, S, &mut m, &mut X, &mut Y); // `F` is `S` here
         }
         (m, X, Y)
     }
