@@ -184,11 +184,17 @@ CLAIMS = [
      lambda f: f["n15r2_elo"] - f["n15r2_elo_pm"] > 0),
     ("node clock: the map's first parting point has more than one branch (the sentence lists them)",
      lambda f: "nm_first_branches" not in f or ";" in f["nm_first_branches"]),
-    ("4.8: 'no measurable gain': the interval holds 0; 'of N planned' said exactly while planned games are missing",
-     lambda f: f["h48_elo_lo"] < 0 < f["h48_elo_hi"]
+    ("4.8: 'no measurable gain' (answer 6) and 'none is seen' (front) exactly while the interval holds 0, "
+     "'a small gain' only above it; 'of N planned' said exactly while planned games are missing",
+     lambda f: ("no measurable gain" in f["h48_a6_head"]) == (f["h48_elo_lo"] < 0 < f["h48_elo_hi"])
+     == ("none is seen" in f["h48_front"])
+     and ("gain" not in f["h48_a6_head"].replace("no measurable gain", "") or f["h48_elo_lo"] > 0)
      and (f["h48_progress"] == "") == (f["h48_games"] == f["h48_planned"])),
-    ("4.8: sd's gain on 3.2 at the same clock and budget 'lies inside it too'",
-     lambda f: f["h48_elo_lo"] < f["n15_elo"] < f["h48_elo_hi"]),
+    ("4.8: sd's gain on 3.2 at the same clock and budget 'lies inside it too' exactly when it does",
+     lambda f: ("lies inside it too" in f["h48_a6_body"]) == (f["h48_elo_lo"] < f["n15_elo"] < f["h48_elo_hi"])),
+    ("4.8: 'whether it helps 4.8 less is not known' exactly while the two runs' difference holds 0",
+     lambda f: ("not known" in f["h48_a6_less"]) == (abs(f["h48_n15_diff_elo"]) <= f["h48_n15_diff_pm"])
+     and ("not known" in f["h48_n15_diff_verdict"]) == ("not known" in f["h48_a6_less"])),
     ("4.8: the depths leave out the games whose think ran to the iteration cap; the depth verdict follows the pair interval",
      lambda f: f["h48_depth_capped_games"] > 0
      and (f["h48_depth_verdict"] == "no difference is seen") == (abs(f["h48_depth_diff"]) < f["h48_depth_diff_pm"])),
@@ -196,7 +202,8 @@ CLAIMS = [
      lambda f: 0 <= f["h48_refused"] - f["h48_refused_replayed"]
      and ("not yet replayed" in f["h48_replay_text"]) == (f["h48_refused"] > f["h48_refused_replayed"])),
     ("answer 6: 'excludes a gain over X or a loss over Y': the interval's two ends, as printed",
-     lambda f: f["h48_gain_bound"] == f["h48_elo_hi"] > 0 and f["h48_loss_bound"] == -f["h48_elo_lo"] > 0),
+     lambda f: f["h48_gain_bound"] == f["h48_elo_hi"] and f["h48_loss_bound"] == -f["h48_elo_lo"]
+     and ("excludes a gain over" not in f["h48_a6_body"] or (f["h48_gain_bound"] > 0 and f["h48_loss_bound"] > 0))),
     ("answer 3 and the 2006 match: the chance's sentences say 'so far' and 'not yet known' exactly while the 15 s grid is incomplete",
      lambda f: ("not yet known" in f["post_answer"]) == (not f["pf15_complete"])
      and ("so far" in f["post_time_answer"]) == (not f["pf15_complete"])),
