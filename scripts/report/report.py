@@ -576,7 +576,7 @@ def facts():
                               else "on micro-Max 4.8 it is a small loss")
         if f["h48_games"] < 10400:  # the verdict that counts is the one at all the planned games
             f["h48_a6_head"] += " so far"
-            f["h48_front"] += " so far"
+            f["h48_front"] = f["h48_front"].replace("4.8", "4.8, so far,")
         # whether it helps 4.8 less than 3.2 is the difference of the two runs
         f["h48_a6_less"] = ("whether it helps 4.8 less is not known"
                             if abs(f["h48_n15_diff_elo"]) <= f["h48_n15_diff_pm"] else
