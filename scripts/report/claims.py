@@ -192,6 +192,8 @@ CLAIMS = [
      and (f["h48_progress"] == "") == (f["h48_games"] == f["h48_planned"])),
     ("4.8: sd's gain on 3.2 at the same clock and budget 'lies inside it too' exactly when it does",
      lambda f: ("lies inside it too" in f["h48_a6_body"]) == (f["h48_elo_lo"] < f["n15_elo"] < f["h48_elo_hi"])),
+    ("4.8: the first 4,000 games 'no gain was seen then': their interval holds 0",
+     lambda f: f["h48_first_games"] == 4000 and abs(f["h48_first_elo"]) < f["h48_first_elo_pm"]),
     ("4.8: 'whether it helps 4.8 less is not known' exactly while the two runs' difference holds 0",
      lambda f: ("not known" in f["h48_a6_less"]) == (abs(f["h48_n15_diff_elo"]) <= f["h48_n15_diff_pm"])
      and ("not known" in f["h48_n15_diff_verdict"]) == ("not known" in f["h48_a6_less"])),

@@ -577,9 +577,17 @@ def facts():
         if f["h48_games"] < 10400:  # the verdict that counts is the one at all the planned games
             f["h48_a6_head"] += " so far"
             f["h48_front"] = f["h48_front"].replace("4.8", "4.8, so far,")
+        # the run's first 4,000 games (its first answer) against the whole: what the growth changed
+        first = [g for g in ur.read_games(RES / "mm48-sd-15" / "games.csv", quiet=True).rows if g["game"] <= 4000]
+        ptnml, _ = ur.pentanomial(first)
+        f["h48_first_games"] = len(first)
+        f["h48_first_elo"], _, _, f["h48_first_elo_pm"] = ur.ptnml_interval(ptnml)
         # whether it helps 4.8 less than 3.2 is the difference of the two runs
-        f["h48_a6_less"] = ("whether it helps 4.8 less is not known"
-                            if abs(f["h48_n15_diff_elo"]) <= f["h48_n15_diff_pm"] else
+        d, pm = f["h48_n15_diff_elo"], f["h48_n15_diff_pm"]
+        f["h48_a6_less"] = (f"whether it helps 4.8 less is not known (the two gains differ by "
+                            f"{fixed(d, 1, True)} ± {fixed(pm)} Elo: on 4.8 it gains at most {fixed(pm - d)} Elo "
+                            f"less than on 3.2, or {fixed(pm + d)} more)"
+                            if abs(d) <= pm else
                             "it helps 4.8 less" if f["h48_n15_diff_elo"] < 0 else "it helps 4.8 more")
     # 4.8 against 3.2: 3.2's side of its games replayed by 3.2's C (4.8's C is not in the repository)
     replayed = one_side_replayed(RES / "mm48-vs-old-15", "verify-c-old.txt")
