@@ -585,8 +585,8 @@ def facts():
         # whether it helps 4.8 less than 3.2 is the difference of the two runs
         d, pm = f["h48_n15_diff_elo"], f["h48_n15_diff_pm"]
         f["h48_a6_less"] = (f"whether it helps 4.8 less is not known (the two gains differ by "
-                            f"{fixed(d, 1, True)} ± {fixed(pm)} Elo: on 4.8 it gains at most {fixed(pm - d)} Elo "
-                            f"less than on 3.2, or {fixed(pm + d)} more)"
+                            f"{fixed(d, 1, True)} ± {fixed(pm)} Elo, [{fixed(d - pm, 1, True)}, {fixed(d + pm, 1, True)}]: on 4.8 "
+                            f"it may gain up to {fixed(pm - d)} Elo less than on 3.2, or up to {fixed(pm + d)} more)"
                             if abs(d) <= pm else
                             "it helps 4.8 less" if f["h48_n15_diff_elo"] < 0 else "it helps 4.8 more")
     # 4.8 against 3.2: 3.2's side of its games replayed by 3.2's C (4.8's C is not in the repository)
